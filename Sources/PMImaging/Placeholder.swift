@@ -1,0 +1,1 @@
+// Placeholder so the module builds before its first real file lands; delete when adding one.

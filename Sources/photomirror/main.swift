@@ -1,0 +1,2 @@
+import PhotoMirror
+print("photomirror: under construction")
