@@ -1,0 +1,92 @@
+/// Rows of the index, as plain values that cross actor boundaries.
+
+public struct OriginalRecord: Sendable, Equatable {
+    public var sha256: String
+    public var path: String
+    public var bytes: Int
+    public var format: String
+    public var storedAt: Double
+    public var lastAccess: Double
+
+    public init(sha256: String, path: String, bytes: Int, format: String, storedAt: Double, lastAccess: Double) {
+        self.sha256 = sha256; self.path = path; self.bytes = bytes
+        self.format = format; self.storedAt = storedAt; self.lastAccess = lastAccess
+    }
+}
+
+public struct ThumbnailRecord: Sendable, Equatable {
+    public var originalSHA256: String
+    public var size: String
+    public var path: String
+    public var bytes: Int
+    public var sha256: String
+    public var storedAt: Double
+    public var lastAccess: Double
+
+    public init(originalSHA256: String, size: String, path: String, bytes: Int, sha256: String,
+                storedAt: Double, lastAccess: Double) {
+        self.originalSHA256 = originalSHA256; self.size = size; self.path = path; self.bytes = bytes
+        self.sha256 = sha256; self.storedAt = storedAt; self.lastAccess = lastAccess
+    }
+}
+
+/// A media URL we fetched, the content it had and the validators to ask about it again.
+public struct ResourceRecord: Sendable, Equatable {
+    public var url: String
+    public var sha256: String
+    public var etag: String?
+    public var lastModified: String?
+    public var contentType: String?
+    public var fetchedAt: Double
+    public var lastAccess: Double
+
+    public init(url: String, sha256: String, etag: String?, lastModified: String?, contentType: String?,
+                fetchedAt: Double, lastAccess: Double) {
+        self.url = url; self.sha256 = sha256; self.etag = etag; self.lastModified = lastModified
+        self.contentType = contentType; self.fetchedAt = fetchedAt; self.lastAccess = lastAccess
+    }
+}
+
+public struct FeedRecord: Sendable, Equatable {
+    public var key: String
+    public var url: String
+    public var kind: String
+    public var title: String
+    public var link: String?
+    public var attribution: String?
+    public var etag: String?
+    public var lastModified: String?
+    public var lastSync: Double
+
+    public init(key: String, url: String, kind: String, title: String, link: String?, attribution: String?,
+                etag: String?, lastModified: String?, lastSync: Double) {
+        self.key = key; self.url = url; self.kind = kind; self.title = title; self.link = link
+        self.attribution = attribution; self.etag = etag; self.lastModified = lastModified; self.lastSync = lastSync
+    }
+}
+
+/// One feed item as mirrored: what the feed said and what became of its image.
+public struct ItemRecord: Sendable, Equatable {
+    public var itemID: String
+    public var position: Int
+    public var title: String
+    public var link: String?
+    public var published: Double?
+    public var dateTaken: Double?
+    public var author: String?
+    public var tags: [String]
+    public var description: String?
+    public var mediaURL: String?
+    public var status: String
+    public var error: String?
+    public var sha256: String?
+
+    public init(itemID: String, position: Int, title: String, link: String?, published: Double?, dateTaken: Double?,
+                author: String?, tags: [String], description: String?, mediaURL: String?, status: String,
+                error: String?, sha256: String?) {
+        self.itemID = itemID; self.position = position; self.title = title; self.link = link
+        self.published = published; self.dateTaken = dateTaken; self.author = author; self.tags = tags
+        self.description = description; self.mediaURL = mediaURL; self.status = status
+        self.error = error; self.sha256 = sha256
+    }
+}

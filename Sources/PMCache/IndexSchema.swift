@@ -1,0 +1,69 @@
+/// The index's tables. `cache-layout.md` documents them; keep the two in step.
+///
+/// The index is the single source of truth: a file on disk that no row names is garbage, and a
+/// row is only written after the file it names has been renamed into place.
+enum IndexSchema {
+    static let version = 1
+
+    static let statements = """
+    PRAGMA journal_mode=WAL;
+    PRAGMA synchronous=NORMAL;
+    PRAGMA foreign_keys=ON;
+    CREATE TABLE IF NOT EXISTS meta(
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS originals(
+        sha256 TEXT PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        bytes INTEGER NOT NULL,
+        format TEXT NOT NULL,
+        stored_at REAL NOT NULL,
+        last_access REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS thumbnails(
+        original_sha256 TEXT NOT NULL,
+        size TEXT NOT NULL,
+        path TEXT NOT NULL UNIQUE,
+        bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        stored_at REAL NOT NULL,
+        last_access REAL NOT NULL,
+        PRIMARY KEY(original_sha256, size));
+    CREATE TABLE IF NOT EXISTS resources(
+        url TEXT PRIMARY KEY,
+        sha256 TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        content_type TEXT,
+        fetched_at REAL NOT NULL,
+        last_access REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS resources_by_sha256 ON resources(sha256);
+    CREATE TABLE IF NOT EXISTS feeds(
+        key TEXT PRIMARY KEY,
+        url TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        link TEXT,
+        attribution TEXT,
+        etag TEXT,
+        last_modified TEXT,
+        last_sync REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS items(
+        feed_key TEXT NOT NULL REFERENCES feeds(key) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        link TEXT,
+        published REAL,
+        date_taken REAL,
+        author TEXT,
+        tags TEXT NOT NULL,
+        description TEXT,
+        media_url TEXT,
+        status TEXT NOT NULL,
+        error TEXT,
+        sha256 TEXT,
+        PRIMARY KEY(feed_key, item_id));
+    CREATE INDEX IF NOT EXISTS items_by_sha256 ON items(sha256);
+    INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', '\(version)');
+    """
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+extension PhotoIndex {
+    /// Replaces a feed's row and its items with what this sync saw, in one transaction.
+    public func replaceFeed(_ feed: FeedRecord, items: [ItemRecord]) throws(IndexError) {
+        try connection.transaction { () throws(IndexError) in
+            try connection.statement("""
+                INSERT INTO feeds(key, url, kind, title, link, attribution, etag, last_modified, last_sync)
+                VALUES(?,?,?,?,?,?,?,?,?)
+                ON CONFLICT(key) DO UPDATE SET url = excluded.url, kind = excluded.kind, title = excluded.title,
+                    link = excluded.link, attribution = excluded.attribution, etag = excluded.etag,
+                    last_modified = excluded.last_modified, last_sync = excluded.last_sync
+                """).bind(.text(feed.key), .text(feed.url), .text(feed.kind), .text(feed.title), .optional(feed.link),
+                          .optional(feed.attribution), .optional(feed.etag), .optional(feed.lastModified),
+                          .real(feed.lastSync)).run()
+            try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feed.key)).run()
+            let insert = """
+                INSERT INTO items(feed_key, item_id, position, title, link, published, date_taken, author, tags,
+                    description, media_url, status, error, sha256) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                """
+            for item in items {
+                try connection.statement(insert).bind(
+                    .text(feed.key), .text(item.itemID), .integer(Int64(item.position)), .text(item.title),
+                    .optional(item.link), .optional(item.published), .optional(item.dateTaken),
+                    .optional(item.author), .text(Self.encodeTags(item.tags)), .optional(item.description),
+                    .optional(item.mediaURL), .text(item.status), .optional(item.error), .optional(item.sha256)
+                ).run()
+            }
+        }
+    }
+
+    public func feeds() throws(IndexError) -> [FeedRecord] {
+        let query = try connection.statement("""
+            SELECT key, url, kind, title, link, attribution, etag, last_modified, last_sync
+            FROM feeds ORDER BY last_sync DESC, key
+            """)
+        var result: [FeedRecord] = []
+        while try query.step() {
+            result.append(FeedRecord(key: query.text(0) ?? "", url: query.text(1) ?? "", kind: query.text(2) ?? "",
+                                     title: query.text(3) ?? "", link: query.text(4), attribution: query.text(5),
+                                     etag: query.text(6), lastModified: query.text(7), lastSync: query.double(8)))
+        }
+        return result
+    }
+
+    public func feed(key: String) throws(IndexError) -> FeedRecord? {
+        try feeds().first { $0.key == key }
+    }
+
+    public func items(feedKey: String) throws(IndexError) -> [ItemRecord] {
+        let query = try connection.statement("""
+            SELECT item_id, position, title, link, published, date_taken, author, tags, description, media_url,
+                   status, error, sha256
+            FROM items WHERE feed_key = ? ORDER BY position
+            """)
+        try query.bind(.text(feedKey))
+        var result: [ItemRecord] = []
+        while try query.step() {
+            result.append(ItemRecord(
+                itemID: query.text(0) ?? "", position: query.int(1), title: query.text(2) ?? "",
+                link: query.text(3), published: query.optionalDouble(4), dateTaken: query.optionalDouble(5),
+                author: query.text(6), tags: Self.decodeTags(query.text(7)), description: query.text(8),
+                mediaURL: query.text(9), status: query.text(10) ?? "", error: query.text(11), sha256: query.text(12)))
+        }
+        return result
+    }
+
+    /// Every original and thumbnail row, for `verify` and `prune`.
+    public func allFiles() throws(IndexError) -> (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]) {
+        let originals = try connection.statement(
+            "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals")
+        var originalRows: [OriginalRecord] = []
+        while try originals.step() { originalRows.append(Self.original(from: originals)) }
+        let thumbnails = try connection.statement(
+            "SELECT original_sha256, size, path, bytes, sha256, stored_at, last_access FROM thumbnails")
+        var thumbnailRows: [ThumbnailRecord] = []
+        while try thumbnails.step() { thumbnailRows.append(Self.thumbnail(from: thumbnails)) }
+        return (originalRows, thumbnailRows)
+    }
+
+    static func encodeTags(_ tags: [String]) -> String {
+        (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]"
+    }
+
+    static func decodeTags(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}

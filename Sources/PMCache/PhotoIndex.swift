@@ -1,0 +1,111 @@
+import Foundation
+
+/// The SQLite index of the cache. An actor: its one connection never leaves it, and every
+/// write that names files happens after those files were renamed into place.
+public actor PhotoIndex {
+    let connection: SQLiteConnection
+
+    public init(path: String) throws(IndexError) {
+        connection = try SQLiteConnection(path: path)
+        try connection.execute(IndexSchema.statements)
+    }
+
+    // MARK: Media lookups
+
+    /// What the cache holds for `url`: the original's hash and its stored thumbnails by size.
+    public func media(for url: String) throws(IndexError) -> CachedMedia? {
+        let query = try connection.statement("SELECT sha256, etag, last_modified FROM resources WHERE url = ?")
+        try query.bind(.text(url))
+        guard try query.step(), let sha256 = query.text(0) else { return nil }
+        let etag = query.text(1), lastModified = query.text(2)
+        return CachedMedia(sha256: sha256, original: try original(sha256: sha256),
+                           thumbnails: try thumbnails(of: sha256), etag: etag, lastModified: lastModified)
+    }
+
+    public func original(sha256: String) throws(IndexError) -> OriginalRecord? {
+        let query = try connection.statement(
+            "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals WHERE sha256 = ?")
+        try query.bind(.text(sha256))
+        return try query.step() ? Self.original(from: query) : nil
+    }
+
+    public func thumbnails(of sha256: String) throws(IndexError) -> [String: ThumbnailRecord] {
+        let query = try connection.statement("""
+            SELECT original_sha256, size, path, bytes, sha256, stored_at, last_access
+            FROM thumbnails WHERE original_sha256 = ?
+            """)
+        try query.bind(.text(sha256))
+        var result: [String: ThumbnailRecord] = [:]
+        while try query.step() {
+            let record = Self.thumbnail(from: query)
+            result[record.size] = record
+        }
+        return result
+    }
+
+    // MARK: Recording fetched media
+
+    /// Records a fetched resource with its original (if kept) and thumbnails, in one transaction.
+    /// Existing rows for the same hash are kept (content-addressed: same bytes, same files).
+    public func record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
+        try connection.transaction { () throws(IndexError) in
+            if let original {
+                try connection.statement("""
+                    INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access) VALUES(?,?,?,?,?,?)
+                    ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
+                    """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
+                              .text(original.format), .real(original.storedAt), .real(original.lastAccess)).run()
+            }
+            for thumbnail in thumbnails {
+                try connection.statement("""
+                    INSERT INTO thumbnails(original_sha256, size, path, bytes, sha256, stored_at, last_access)
+                    VALUES(?,?,?,?,?,?,?)
+                    ON CONFLICT(original_sha256, size) DO UPDATE SET last_access = excluded.last_access
+                    """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size), .text(thumbnail.path),
+                              .integer(Int64(thumbnail.bytes)), .text(thumbnail.sha256),
+                              .real(thumbnail.storedAt), .real(thumbnail.lastAccess)).run()
+            }
+            try connection.statement("""
+                INSERT INTO resources(url, sha256, etag, last_modified, content_type, fetched_at, last_access)
+                VALUES(?,?,?,?,?,?,?)
+                ON CONFLICT(url) DO UPDATE SET sha256 = excluded.sha256, etag = excluded.etag,
+                    last_modified = excluded.last_modified, content_type = excluded.content_type,
+                    fetched_at = excluded.fetched_at, last_access = excluded.last_access
+                """).bind(.text(resource.url), .text(resource.sha256), .optional(resource.etag),
+                          .optional(resource.lastModified), .optional(resource.contentType),
+                          .real(resource.fetchedAt), .real(resource.lastAccess)).run()
+        }
+    }
+
+    /// Marks a cached media URL as used now: its resource row, original and thumbnails.
+    public func touch(url: String, sha256: String, at time: Double) throws(IndexError) {
+        try connection.transaction { () throws(IndexError) in
+            try connection.statement("UPDATE resources SET last_access = ? WHERE url = ?")
+                .bind(.real(time), .text(url)).run()
+            try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 = ?")
+                .bind(.real(time), .text(sha256)).run()
+            try connection.statement("UPDATE thumbnails SET last_access = ? WHERE original_sha256 = ?")
+                .bind(.real(time), .text(sha256)).run()
+        }
+    }
+
+    static func original(from row: Statement) -> OriginalRecord {
+        OriginalRecord(sha256: row.text(0) ?? "", path: row.text(1) ?? "", bytes: row.int(2),
+                       format: row.text(3) ?? "", storedAt: row.double(4), lastAccess: row.double(5))
+    }
+
+    static func thumbnail(from row: Statement) -> ThumbnailRecord {
+        ThumbnailRecord(originalSHA256: row.text(0) ?? "", size: row.text(1) ?? "", path: row.text(2) ?? "",
+                        bytes: row.int(3), sha256: row.text(4) ?? "", storedAt: row.double(5),
+                        lastAccess: row.double(6))
+    }
+}
+
+/// The cache's answer for one media URL.
+public struct CachedMedia: Sendable, Equatable {
+    public var sha256: String
+    public var original: OriginalRecord?
+    public var thumbnails: [String: ThumbnailRecord]
+    public var etag: String?
+    public var lastModified: String?
+}

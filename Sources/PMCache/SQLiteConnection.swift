@@ -1,0 +1,79 @@
+import CSQLite
+
+/// An SQLite error with the statement's context and SQLite's own message.
+public struct IndexError: Error, Sendable, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+    public var description: String { "index: \(message) (SQLite code \(code))" }
+}
+
+// SQLite's SQLITE_TRANSIENT macro is not imported: it is the destructor value -1, which makes
+// SQLite copy a bound string before the Swift temporary it came from goes away.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Not Sendable: it lives inside the `PhotoIndex` actor and never leaves it.
+final class SQLiteConnection {
+    let db: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String) throws(IndexError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let handle { sqlite3_close_v2(handle) }
+            throw IndexError(code: rc, message: "\(path): \(message)")
+        }
+        db = handle
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(db)
+    }
+
+    func execute(_ sql: String) throws(IndexError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? "error"
+            sqlite3_free(error)
+            throw IndexError(code: rc, message: message)
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    func transaction<T>(_ body: () throws(IndexError) -> T) throws(IndexError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A cached prepared statement, reset and with its bindings cleared.
+    func statement(_ sql: String) throws(IndexError) -> Statement {
+        if let cached = statements[sql] {
+            sqlite3_reset(cached)
+            sqlite3_clear_bindings(cached)
+            return Statement(handle: cached, connection: self)
+        }
+        var handle: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, sql, -1, &handle, nil)
+        guard rc == SQLITE_OK, let handle else { throw lastError(rc) }
+        statements[sql] = handle
+        return Statement(handle: handle, connection: self)
+    }
+
+    func lastError(_ rc: Int32) -> IndexError {
+        IndexError(code: rc, message: String(cString: sqlite3_errmsg(db)))
+    }
+
+    var changes: Int { Int(sqlite3_changes(db)) }
+}
