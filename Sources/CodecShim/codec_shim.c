@@ -1,1 +1,0 @@
-#include "codec_shim.h"

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Decides the feed kind from the bytes alone: the same URL can answer JSON, JSONP or XML
+/// depending on `format=`, and a proxy or error page can answer anything.
+enum FeedDetector {
+    /// One case per `FeedKind`, carrying the already-decoded document.
+    enum Detected {
+        case flickrPublic(JSONValue), flickrSearch(JSONValue), marvel(JSONValue), jsonFeed(JSONValue)
+        case rss(XMLTreeElement), atom(XMLTreeElement)
+    }
+
+    static func detect(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> Detected {
+        let start = JSONPUnwrapper.skipWhitespace(bytes, from: 0)
+        guard start < bytes.count else { throw unrecognized(bytes, contentType, "the body is empty") }
+        let body = Array(bytes[start...])
+        if body[0] == UInt8(ascii: "<") { return try detectXML(body, url: url, contentType: contentType) }
+        if body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "[") {
+            return try detectJSON(body, contentType: contentType, form: "JSON")
+        }
+        if let payload = JSONPUnwrapper.unwrap(body) { return try detectJSON(payload, contentType: contentType, form: "JSONP") }
+        throw unrecognized(bytes, contentType, "it is neither JSON, JSONP nor XML")
+    }
+
+    private static func detectJSON(_ bytes: [UInt8], contentType: String?, form: String) throws(FeedError) -> Detected {
+        let root = try JSONValue.decode(JSONPUnwrapper.repairSingleQuoteEscapes(bytes), as: "the \(form) body")
+        guard let object = root.object else {
+            throw unrecognized(bytes, contentType, "it is \(form) but the top level is \(root.typeName), not an object")
+        }
+        if root["version"]?.string?.hasPrefix(JSONFeed.versionPrefix) == true { return .jsonFeed(root) }
+        if root["stat"]?.string != nil || root["photos"]?.object != nil || root["photoset"]?.object != nil {
+            return .flickrSearch(root)
+        }
+        if root["data"]?["results"] != nil
+            || (root["code"] != nil && (root["status"] != nil || root["message"] != nil) && root["items"] == nil) {
+            return .marvel(root)
+        }
+        if let items = root["items"]?.array, isFlickrPublic(root, items: items) { return .flickrPublic(root) }
+        let keys = object.keys.sorted().prefix(8).joined(separator: ", ")
+        throw unrecognized(bytes, contentType, "it is a \(form) object with keys [\(keys)] that match no known feed")
+    }
+
+    /// Flickr's public feed has no version marker; its generator, link or item shape identify it.
+    private static func isFlickrPublic(_ root: JSONValue, items: [JSONValue]) -> Bool {
+        let generator = root["generator"]?.string ?? "", link = root["link"]?.string ?? ""
+        return generator.contains("flickr.com") || link.contains("flickr.com") || items.first?["media"]?.object != nil
+    }
+
+    private static func detectXML(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> Detected {
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self).lowercased()
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
+            throw unrecognized(bytes, contentType, "it is an HTML page, not a feed")
+        }
+        let root = try XMLTree.parse(bytes, baseURL: url)
+        switch (root.namespace, root.name) {
+        case (XMLNamespace.none, "rss"), (XMLNamespace.rdf, "RDF"): return .rss(root)
+        case (XMLNamespace.atom, "feed"): return .atom(root)
+        default:
+            let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
+            throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")
+        }
+    }
+
+    static func unrecognized(_ bytes: [UInt8], _ contentType: String?, _ detail: String) -> FeedError {
+        let type = contentType.map { "content type \"\(escaped(Array($0.utf8), limit: 80))\", " } ?? ""
+        let start = "\(bytes.count) bytes starting \"\(escaped(bytes, limit: 40))\(bytes.count > 40 ? "…" : "")\""
+        let kinds = FeedKind.allCases.map(\.displayName).joined(separator: "; ")
+        return FeedError("unrecognized feed: received \(type)\(start); \(detail). Supported kinds: \(kinds)")
+    }
+
+    /// Printable ASCII as is, everything else as `\n`, `\t`, `\xNN`: the bytes are untrusted and may
+    /// hold terminal escapes or invalid UTF-8.
+    static func escaped(_ bytes: [UInt8], limit: Int) -> String {
+        var out = ""
+        for byte in bytes.prefix(limit) {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16)
+                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

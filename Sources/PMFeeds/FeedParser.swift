@@ -1,0 +1,19 @@
+import Foundation
+
+/// Entry point: bytes in, models out. No network, no disk.
+public enum FeedParser {
+    /// Detects the kind from `bytes` and maps it. `url` resolves relative links and names the
+    /// feed in titles; `contentType` only enriches the "unrecognized feed" message.
+    /// Throws for input that is no supported feed and for API error envelopes (Flickr `stat: fail`,
+    /// Marvel error codes); a single bad item lands in `ParsedFeed.invalid` instead.
+    public static func parse(_ bytes: [UInt8], url: URL, contentType: String? = nil) throws(FeedError) -> ParsedFeed {
+        switch try FeedDetector.detect(bytes, url: url, contentType: contentType) {
+        case .flickrPublic(let root): FlickrPublicFeed.parse(root)
+        case .flickrSearch(let root): try FlickrSearchFeed.parse(root, url: url)
+        case .marvel(let root): try MarvelFeed.parse(root)
+        case .jsonFeed(let root): JSONFeed.parse(root, url: url)
+        case .rss(let root): RSSFeed.parse(root)
+        case .atom(let root): AtomFeed.parse(root)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Flickr's `services/feeds/photos_public.gne` in JSON or JSONP form (the bytes arrive already
+/// unwrapped and repaired by `JSONPUnwrapper`).
+enum FlickrPublicFeed {
+    static func parse(_ root: JSONValue) -> ParsedFeed {
+        var collector = ItemCollector()
+        for (index, entry) in (root["items"]?.array ?? []).enumerated() {
+            let reader = JSONItemReader(item: entry)
+            let link = reader.value("link")?.string
+            collector.add(index: index, id: link.flatMap(photoID(fromLink:))) { () throws(ItemProblem) in
+                try item(reader)
+            }
+        }
+        return ParsedFeed(kind: .flickrPublic, title: root["title"]?.string ?? "", link: root["link"]?.string,
+                          items: collector.uniqueItems, invalid: collector.invalid)
+    }
+
+    private static func item(_ reader: JSONItemReader) throws(ItemProblem) -> FeedItem {
+        let title = try reader.requiredString("title")
+        let link = try reader.requiredString("link")
+        let media = try reader.requiredString("media.m")
+        guard let id = photoID(fromLink: link) ?? FeedItemIDs.hashed(link, media) else {
+            throw ItemProblem(reason: "\"link\" and \"media.m\" are both empty")
+        }
+        return FeedItem(
+            id: id, title: title, link: link,
+            published: try reader.optionalString("published").flatMap { FeedDate.parse($0) },
+            dateTaken: try reader.optionalString("date_taken").flatMap { FeedDate.parse($0) },
+            author: try reader.optionalString("author").flatMap(FeedText.authorName(from:)),
+            tags: FeedText.splitTags(try reader.optionalString("tags")),
+            description: try reader.optionalString("description"),
+            mediaURL: media)
+    }
+
+    /// The numeric photo id in `https://www.flickr.com/photos/{owner}/{id}/`.
+    static func photoID(fromLink link: String) -> String? {
+        guard let components = URL(string: link)?.pathComponents,
+              let photos = components.firstIndex(of: "photos"), photos + 2 < components.count else { return nil }
+        let candidate = components[photos + 2]
+        return !candidate.isEmpty && candidate.allSatisfy(\.isASCII) && candidate.allSatisfy(\.isNumber) ? candidate : nil
+    }
+}
