@@ -1,0 +1,28 @@
+#pragma once
+#include "pm_image.h"
+
+/// An open JPEG decoder: headers parsed, no pixel memory allocated yet. Two steps so the caller
+/// can check the declared size and read EXIF orientation before choosing a DCT scale.
+typedef struct pm_jpeg pm_jpeg;
+
+typedef struct pm_jpeg_header {
+    int width;               ///< as declared in the SOF marker
+    int height;
+    int components;          ///< 1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK
+    int progressive;
+    const uint8_t *exif;     ///< first APP1 "Exif\0\0" payload, or NULL; valid until pm_jpeg_close
+    size_t exif_length;
+} pm_jpeg_header;
+
+/// Parses markers up to the first scan. Returns NULL and fills `message` on failure.
+/// `max_memory` caps libjpeg's internal allocations (progressive coefficient buffers).
+pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
+                      pm_jpeg_header *header, char *message);
+
+/// Decodes to RGB at DCT scale `scale_eighths`/8 (1...8). Fails without allocating when the
+/// scaled output would exceed `max_pixels`. Any libjpeg warning that means lost pixel data
+/// (truncation, corrupt entropy data) is a failure. Returns 0, or -1 with `message` filled.
+int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
+                   pm_image *out, char *message);
+
+void pm_jpeg_close(pm_jpeg *jpeg);

@@ -1,0 +1,25 @@
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/// Size of every caller-supplied error message buffer. libjpeg's own limit is JMSG_LENGTH_MAX (200).
+#define PM_MESSAGE_CAPACITY 200
+
+/// A decoded 8-bit image, rows packed without padding: RGB when `channels` is 3, RGBA with
+/// straight (non-premultiplied) alpha when it is 4. `data` is malloc'd; release it with pm_image_free.
+typedef struct pm_image {
+    uint8_t *data;
+    int width;
+    int height;
+    int channels;
+} pm_image;
+
+/// A growable byte buffer filled by an encoder; release it with pm_buffer_free.
+typedef struct pm_buffer {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+} pm_buffer;
+
+void pm_image_free(pm_image *image);
+void pm_buffer_free(pm_buffer *buffer);

@@ -1,0 +1,24 @@
+#pragma once
+#include "pm_image.h"
+
+/// An open PNG decoder: signature and chunks up to the first IDAT read, no pixel memory yet.
+typedef struct pm_png pm_png;
+
+typedef struct pm_png_header {
+    int width;
+    int height;
+    int bit_depth;
+    int color_type;   ///< PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
+    int interlaced;
+} pm_png_header;
+
+/// Returns NULL and fills `message` on failure. Dimensions over `max_side` fail inside libpng
+/// (png_set_user_limits) before any row memory exists.
+pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
+                    pm_png_header *header, char *message);
+
+/// Decodes every colour type to 8-bit RGB, or RGBA when the file has alpha or tRNS. Reads through
+/// IEND, so truncated or CRC-damaged files fail. Returns 0, or -1 with `message` filled.
+int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message);
+
+void pm_png_close(pm_png *png);

@@ -1,0 +1,159 @@
+// JPEG decoding through libjpeg(-turbo) with setjmp error recovery: never prints, never exits.
+#include "jpeg_decode.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct pm_jpeg {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_error_mgr errors;
+    jmp_buf escape;      // re-armed by every entry point before calling into libjpeg
+    char *message;       // the current call's message buffer
+};
+
+static void fail_with_current_message(j_common_ptr cinfo) {
+    pm_jpeg *jpeg = (pm_jpeg *)cinfo;  // cinfo is the first member
+    (*cinfo->err->format_message)(cinfo, jpeg->message);
+    longjmp(jpeg->escape, 1);
+}
+
+// These warnings describe metadata we ignore; the decoded pixels are complete, so they must not
+// reject real-world photos. Every other warning means libjpeg substituted grey or skipped data.
+static int warning_is_harmless(int code) {
+    return code == JWRN_ADOBE_XFORM || code == JWRN_JFIF_MAJOR || code == JWRN_BOGUS_ICC ||
+           code == JWRN_EXTRANEOUS_DATA;
+}
+
+static void on_message(j_common_ptr cinfo, int level) {
+    if (level < 0 && !warning_is_harmless(cinfo->err->msg_code)) {
+        // Strict: stop at the first damaging warning instead of decoding a grey-filled image.
+        fail_with_current_message(cinfo);
+    }
+    // Trace messages and harmless warnings are dropped; nothing reaches stderr.
+}
+
+static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void find_exif(struct jpeg_decompress_struct *cinfo, pm_jpeg_header *header) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            header->exif = m->data;
+            header->exif_length = m->data_length;
+            return;
+        }
+    }
+}
+
+pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
+                      pm_jpeg_header *header, char *message) {
+    memset(header, 0, sizeof *header);
+    pm_jpeg *jpeg = calloc(1, sizeof *jpeg);
+    if (jpeg == NULL) {
+        snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
+        return NULL;
+    }
+    jpeg->message = message;
+    jpeg->cinfo.err = jpeg_std_error(&jpeg->errors);
+    jpeg->errors.error_exit = fail_with_current_message;
+    jpeg->errors.emit_message = on_message;
+    jpeg->errors.output_message = on_output_message;
+    if (setjmp(jpeg->escape)) {
+        jpeg_destroy_decompress(&jpeg->cinfo);  // safe on a zeroed struct: it checks cinfo->mem
+        free(jpeg);
+        return NULL;
+    }
+    jpeg_create_decompress(&jpeg->cinfo);
+    jpeg->cinfo.mem->max_memory_to_use = (long)max_memory;
+    jpeg_mem_src(&jpeg->cinfo, data, (unsigned long)length);
+    jpeg_save_markers(&jpeg->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&jpeg->cinfo, TRUE);
+
+    header->width = (int)jpeg->cinfo.image_width;
+    header->height = (int)jpeg->cinfo.image_height;
+    header->components = jpeg->cinfo.num_components;
+    header->progressive = jpeg->cinfo.progressive_mode;
+    find_exif(&jpeg->cinfo, header);
+    return jpeg;
+}
+
+// Adobe writers store CMYK inverted (255 = no ink); YCCK always comes from them.
+static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, int width, int inverted) {
+    for (int x = 0; x < width; x++, cmyk += 4, rgb += 3) {
+        unsigned k = inverted ? cmyk[3] : 255u - cmyk[3];
+        for (int c = 0; c < 3; c++) {
+            unsigned v = inverted ? cmyk[c] : 255u - cmyk[c];
+            rgb[c] = (uint8_t)((v * k + 127) / 255);
+        }
+    }
+}
+
+int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
+                   pm_image *out, char *message) {
+    struct jpeg_decompress_struct *cinfo = &jpeg->cinfo;
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    memset(out, 0, sizeof *out);
+    jpeg->message = message;
+    if (setjmp(jpeg->escape)) {
+        free(pixels);
+        free(cmyk_row);
+        return -1;
+    }
+    if (scale_eighths < 1 || scale_eighths > 8) {
+        snprintf(message, PM_MESSAGE_CAPACITY, "scale %d/8 is outside 1/8...8/8", scale_eighths);
+        return -1;
+    }
+    cinfo->scale_num = (unsigned)scale_eighths;
+    cinfo->scale_denom = 8;
+    int is_cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = is_cmyk ? JCS_CMYK : JCS_RGB;  // libjpeg expands grey to RGB itself
+    jpeg_calc_output_dimensions(cinfo);
+
+    const int width = (int)cinfo->output_width, height = (int)cinfo->output_height;
+    if ((int64_t)width * height > max_pixels) {
+        snprintf(message, PM_MESSAGE_CAPACITY, "decoded size %dx%d is over the %lld-pixel limit",
+                 width, height, (long long)max_pixels);
+        return -1;
+    }
+    jpeg_start_decompress(cinfo);
+    const size_t stride = (size_t)width * 3;
+    pixels = malloc(stride * (size_t)height);
+    if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
+    if (pixels == NULL || (is_cmyk && cmyk_row == NULL)) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+
+    while (cinfo->output_scanline < cinfo->output_height) {
+        const JDIMENSION y = cinfo->output_scanline;
+        if (is_cmyk) {
+            JSAMPROW row = cmyk_row;
+            if (jpeg_read_scanlines(cinfo, &row, 1) == 1)
+                cmyk_row_to_rgb(cmyk_row, pixels + stride * y, width, cinfo->saw_Adobe_marker);
+            else
+                ERREXIT(cinfo, JERR_INPUT_EOF);  // a memory source never suspends; don't spin
+        } else {
+            // Handing libjpeg several rows at once avoids its internal spare-row copying.
+            JSAMPROW rows[16];
+            JDIMENSION count = cinfo->output_height - y;
+            if (count > 16) count = 16;
+            for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + stride * (y + i);
+            if (jpeg_read_scanlines(cinfo, rows, count) == 0) ERREXIT(cinfo, JERR_INPUT_EOF);
+        }
+    }
+    // Reads through EOI, so a file truncated after the last scanline still fails.
+    jpeg_finish_decompress(cinfo);
+    free(cmyk_row);
+    out->data = pixels;
+    out->width = width;
+    out->height = height;
+    out->channels = 3;
+    return 0;
+}
+
+void pm_jpeg_close(pm_jpeg *jpeg) {
+    if (jpeg == NULL) return;
+    jpeg_destroy_decompress(&jpeg->cinfo);
+    free(jpeg);
+}
