@@ -1,0 +1,42 @@
+import CodecShim
+
+/// Full-frame pixels from a decoder, still in the C buffer they were decoded into (no copy),
+/// freed exactly once when this value goes away.
+struct DecodedImage: ~Copyable {
+    let raw: pm_image
+    /// How the stored pixels must be turned to display upright (JPEG EXIF; PNG is always identity).
+    let orientation: ExifOrientation
+
+    init(taking raw: pm_image, orientation: ExifOrientation) {
+        self.raw = raw
+        self.orientation = orientation
+    }
+
+    var width: Int { Int(raw.width) }
+    var height: Int { Int(raw.height) }
+    var channels: Int { Int(raw.channels) }
+
+    deinit {
+        var owned = raw
+        pm_image_free(&owned)
+    }
+}
+
+/// A heap buffer of PM_MESSAGE_CAPACITY bytes for the C shims to write their error text into.
+struct CodecMessage: ~Copyable {
+    let pointer: UnsafeMutablePointer<CChar>
+
+    init() {
+        pointer = .allocate(capacity: Int(PM_MESSAGE_CAPACITY))
+        pointer.initialize(repeating: 0, count: Int(PM_MESSAGE_CAPACITY))
+    }
+
+    /// The message with the format's prefix, e.g. "JPEG: Premature end of JPEG file".
+    func error(_ prefix: String) -> ImageError {
+        pointer[Int(PM_MESSAGE_CAPACITY) - 1] = 0  // the shims always terminate; never trust that
+        let text = String(cString: pointer)
+        return ImageError("\(prefix): \(text.isEmpty ? "unknown error" : text)")
+    }
+
+    deinit { pointer.deallocate() }
+}

@@ -1,0 +1,58 @@
+extension ExifOrientation {
+    private static let orientationTag = 0x0112
+    private static let typeShort = 3
+
+    /// Reads the orientation from an APP1 payload that starts with "Exif\0\0". Anything missing,
+    /// malformed or out of range means "as stored": a bad tag must never fail the thumbnail.
+    static func read(fromExif payload: UnsafeRawBufferPointer) -> ExifOrientation {
+        let header: [UInt8] = Array("Exif\0\0".utf8)
+        guard payload.count > header.count, payload.prefix(header.count).elementsEqual(header) else {
+            return .identity
+        }
+        let tiff = TIFFReader(UnsafeRawBufferPointer(rebasing: payload[header.count...]))
+        guard let tiff, let ifd = tiff.uint32(at: 4), let entries = tiff.uint16(at: ifd) else {
+            return .identity
+        }
+        for index in 0..<entries {
+            let entry = ifd + 2 + index * 12
+            guard let tag = tiff.uint16(at: entry) else { break }
+            guard tag == orientationTag else { continue }
+            // A SHORT with count 1 sits left-aligned in the 4-byte value field.
+            guard tiff.uint16(at: entry + 2) == typeShort, let value = tiff.uint16(at: entry + 8) else {
+                return .identity
+            }
+            return ExifOrientation(rawValue: value) ?? .identity
+        }
+        return .identity
+    }
+}
+
+/// Bounds-checked integer reads from a TIFF structure in either byte order.
+struct TIFFReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let bigEndian: Bool
+
+    /// Nil unless the bytes start with a TIFF header ("II*\0" or "MM\0*").
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 8 else { return nil }
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0x49, 0x49, 0x2A, 0x00): bigEndian = false
+        case (0x4D, 0x4D, 0x00, 0x2A): bigEndian = true
+        default: return nil
+        }
+        self.bytes = bytes
+    }
+
+    func uint16(at offset: Int) -> Int? { read(at: offset, count: 2) }
+    func uint32(at offset: Int) -> Int? { read(at: offset, count: 4) }
+
+    private func read(at offset: Int, count: Int) -> Int? {
+        guard offset >= 0, offset <= bytes.count - count else { return nil }
+        var value = 0
+        for i in 0..<count {
+            let byte = Int(bytes[offset + (bigEndian ? i : count - 1 - i)])
+            value = value << 8 | byte
+        }
+        return value
+    }
+}

@@ -1,0 +1,36 @@
+import CodecShim
+
+enum JPEGDecoding {
+    /// Decodes at the smallest DCT scale that still covers every requested size (after EXIF
+    /// orientation), after checking the declared dimensions against `limits`.
+    static func decode(_ bytes: UnsafeRawBufferPointer, covering sizes: [ThumbnailSize],
+                       limits: DecodeLimits) throws(ImageError) -> DecodedImage {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("JPEG: empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_jpeg_header()
+        guard let jpeg = pm_jpeg_open(base, bytes.count, limits.maxDecoderMemory, &header, message.pointer) else {
+            throw message.error("JPEG")
+        }
+        defer { pm_jpeg_close(jpeg) }
+        try limits.check(width: Int(header.width), height: Int(header.height))
+
+        var orientation = ExifOrientation.identity
+        if let exif = header.exif {
+            orientation = ExifOrientation.read(fromExif: UnsafeRawBufferPointer(start: exif, count: header.exif_length))
+        }
+        // The decoder works in stored orientation, where a rotated target has its sides exchanged.
+        let storedTargets = sizes.map { size in
+            orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)
+        }
+        let eighths = ThumbnailGeometry.jpegScaleEighths(
+            width: Int(header.width), height: Int(header.height), targets: storedTargets)
+
+        var image = pm_image()
+        guard pm_jpeg_decode(jpeg, Int32(eighths), Int64(limits.maxPixels), &image, message.pointer) == 0 else {
+            throw message.error("JPEG")
+        }
+        return DecodedImage(taking: image, orientation: orientation)
+    }
+}

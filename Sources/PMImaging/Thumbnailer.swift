@@ -1,0 +1,32 @@
+/// Turns photo bytes into "fill" PNG thumbnails. Synchronous and blocking by design: run it on
+/// `PMSupport.BlockingPool`. Thread-safe: every call owns all of its codec state.
+public enum Thumbnailer {
+    /// Decodes once, applies EXIF orientation, centre-crops to each target aspect and area-averages
+    /// (premultiplied alpha; upscales small images so output is always exactly the size).
+    /// Returns PNG bytes per size, in order. The format comes from the bytes, never a file name.
+    public static func pngThumbnails(of bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize],
+                                     limits: DecodeLimits = .default) throws(ImageError) -> [[UInt8]] {
+        guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }
+        guard !sizes.isEmpty else { return [] }
+        let image: DecodedImage
+        switch format {
+        case .jpeg: image = try JPEGDecoding.decode(bytes, covering: sizes, limits: limits)
+        case .png: image = try PNGDecoding.decode(bytes, limits: limits)
+        }
+        var thumbnails: [[UInt8]] = []
+        thumbnails.reserveCapacity(sizes.count)
+        for size in sizes {
+            let tile = try TileRendering.render(image, size: size)
+            thumbnails.append(try PNGEncoding.encode(tile.droppingOpaqueAlpha()))
+        }
+        return thumbnails
+    }
+
+    public static func pngThumbnails(of bytes: [UInt8], sizes: [ThumbnailSize],
+                                     limits: DecodeLimits = .default) throws(ImageError) -> [[UInt8]] {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ImageError) in try pngThumbnails(of: buffer, sizes: sizes, limits: limits) }
+        }
+        return try result.get()
+    }
+}
