@@ -1,1 +1,0 @@
-// Placeholder so the module builds before its first real file lands; delete when adding one.

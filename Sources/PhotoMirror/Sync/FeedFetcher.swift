@@ -1,0 +1,108 @@
+import Foundation
+import PMFeeds
+import PMLoading
+
+/// A feed document fetched and parsed, all of its pages merged.
+struct FetchedFeed: Sendable {
+    var parsed: ParsedFeed
+    var etag: String?
+    var lastModified: String?
+}
+
+/// A feed that could not be read: what the user sees, naming the URL and the cause.
+struct FeedFetchError: Error, Sendable, CustomStringConvertible {
+    let description: String
+}
+
+/// Fetches a feed URL (http, https, or a local `file://` feed), follows its paging and parses it.
+struct FeedFetcher: Sendable {
+    let loader: any HTTPLoading
+    let options: SyncOptions
+
+    func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
+        guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
+            throw FeedFetchError(description: "\(urlString): not a URL")
+        }
+        var pageURL = url
+        var merged: FetchedFeed?
+        var pages = 0
+        while true {
+            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme)
+            let parsed: ParsedFeed
+            do {
+                parsed = try FeedParser.parse(bytes, url: pageURL, contentType: contentType)
+            } catch {
+                throw FeedFetchError(description: "\(urlString): \(error)")
+            }
+            pages += 1
+            if var feed = merged {
+                feed.parsed.items += parsed.items
+                feed.parsed.invalid += parsed.invalid
+                feed.parsed.paging = parsed.paging
+                merged = feed
+            } else {
+                merged = FetchedFeed(parsed: parsed, etag: etag, lastModified: lastModified)
+            }
+            guard let paging = parsed.paging,
+                  let next = FeedPaging.nextPageURL(
+                      after: paging, current: pageURL, pagesSoFar: pages, maxPages: options.maxPages,
+                      itemsSoFar: merged!.parsed.items.count, maxItems: options.maxItems)
+            else { break }
+            pageURL = next
+        }
+        var feed = merged!
+        if feed.parsed.items.count > options.maxItems, case .marvel = feed.parsed.paging {
+            feed.parsed.items.removeLast(feed.parsed.items.count - options.maxItems)
+        }
+        return feed
+    }
+
+    private func document(at url: URL, scheme: String) async throws(FeedFetchError)
+        -> (bytes: [UInt8], contentType: String?, etag: String?, lastModified: String?)
+    {
+        switch scheme {
+        case "file":
+            return (try readLocal(url.path), nil, nil, nil)
+        case "http", "https":
+            var target = url
+            if let keys = options.marvelKeys {
+                let stamp = String(Int(Date().timeIntervalSince1970))
+                target = MarvelSigner.sign(url, publicKey: keys.publicKey, privateKey: keys.privateKey, timestamp: stamp)
+            }
+            var request = HTTPRequest(url: target.absoluteString)
+            request.timeout = options.timeout
+            request.stallTimeout = options.stallTimeout
+            request.maxBytes = options.maxFeedBytes
+            let response: HTTPResponse
+            do {
+                response = try await loader.fetch(request)
+            } catch {
+                throw FeedFetchError(description: "\(Redaction.url(url)): \(error)")
+            }
+            guard response.status == 200 else {
+                throw FeedFetchError(description: "\(Redaction.url(url)): HTTP \(response.status) \(HTTPStatus.reason(response.status))")
+            }
+            return (response.body, response.contentType, response.etag, response.lastModified)
+        default:
+            throw FeedFetchError(description: "\(url.absoluteString): unsupported scheme \"\(scheme)\" (use http, https or file)")
+        }
+    }
+
+    private func readLocal(_ path: String) throws(FeedFetchError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FeedFetchError(description: "\(path): cannot open (\(String(cString: strerror(errno))))")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: options.maxFeedBytes + 1) ?? Data()
+            guard data.count <= options.maxFeedBytes else {
+                throw FeedFetchError(description: "\(path): feed is larger than \(options.maxFeedBytes) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as FeedFetchError {
+            throw error
+        } catch {
+            throw FeedFetchError(description: "\(path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// What became of one media URL in a sync.
+enum MediaOutcome: Sendable {
+    /// The thumbnails exist; `downloaded` says whether this sync fetched the bytes, `bytes` how many.
+    case stored(sha256: String, downloaded: Bool, bytes: Int)
+    case failed(reason: String)
+}

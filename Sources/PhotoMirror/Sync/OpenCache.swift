@@ -1,0 +1,31 @@
+import PMCache
+import PMSupport
+
+/// A cache opened for writing: its folder exists, the writer's lock is held, the index is open.
+/// The lock is released when this value goes away.
+struct OpenCache: Sendable {
+    let layout: CacheLayout
+    let lock: CacheLock
+    let index: PhotoIndex
+    let store: BlobStore
+
+    init(root: String, lockWait: Double) throws(SyncError) {
+        layout = CacheLayout(root: root)
+        do {
+            try AtomicFile.makeDirectories(layout.root)
+        } catch {
+            throw SyncError(description: "cannot create the cache folder: \(error)")
+        }
+        do {
+            lock = try CacheLock(path: layout.lockPath, wait: lockWait)
+        } catch {
+            throw SyncError(description: "\(layout.root): \(error)")
+        }
+        do {
+            index = try PhotoIndex(path: layout.indexPath)
+        } catch {
+            throw SyncError(description: "cannot open the cache index: \(error)")
+        }
+        store = BlobStore(layout: layout)
+    }
+}

@@ -1,0 +1,45 @@
+import PMLoading
+
+/// Media URLs come from strangers: only http and https are fetched. A `file://` URL in a feed
+/// would otherwise copy local files (say /etc/passwd) into a served cache.
+enum MediaURLPolicy {
+    static func check(_ url: String) throws(MediaFailure) {
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        guard url.contains(":"), scheme == "http" || scheme == "https" else {
+            throw MediaFailure(reason: "unsupported URL scheme \"\(scheme)\": only http and https media URLs are fetched")
+        }
+    }
+}
+
+/// Decides whether a response can hold an image at all, before any decoding.
+enum ResponseCheck {
+    static func validate(_ response: HTTPResponse) throws(MediaFailure) {
+        guard response.status == 200 else {
+            let reason = HTTPStatus.reason(response.status)
+            throw MediaFailure(reason: "HTTP \(response.status)\(reason.isEmpty ? "" : " " + reason)")
+        }
+        guard !response.body.isEmpty else {
+            throw MediaFailure(reason: "empty response body")
+        }
+        if let declared = response.headers["content-length"].flatMap({ Int($0) }),
+           response.headers["content-encoding"] == nil, declared != response.body.count {
+            throw MediaFailure(reason: "truncated body: got \(response.body.count) of \(declared) bytes")
+        }
+    }
+}
+
+/// Describes bytes that are not an image, so the error says what was received instead.
+enum ContentSniffer {
+    static func describeNonImage(_ bytes: [UInt8]) -> String {
+        let head = bytes.prefix(64)
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        if text.contains("<!doctype html") || text.contains("<html") {
+            return "not an image: received an HTML page"
+        }
+        let hex = bytes.prefix(8).map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined(separator: " ")
+        return "not a JPEG or PNG image (starts with \(hex))"
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PMImaging
+
+/// Everything a sync can be told. Defaults are what `photomirror sync` uses without options.
+public struct SyncOptions: Sendable {
+    /// Thumbnail sizes to make for every image; the first is the gallery's.
+    public var sizes: [ThumbnailSize] = [ThumbnailSize(width: 40, height: 40)]
+    /// Transfers in flight at once. Sixteen saturates loopback and typical CDNs without
+    /// looking like abuse to a single host.
+    public var jobs = 16
+    /// Per-request total timeout in seconds.
+    public var timeout: Double = 30
+    /// Abort a transfer that moves less than one byte per second for this long.
+    public var stallTimeout: Double = 15
+    /// Largest image body accepted (checked against Content-Length, then while streaming).
+    public var maxBytes = 50_000_000
+    /// Largest feed document accepted.
+    public var maxFeedBytes = 20_000_000
+    /// Largest decoded image, in pixels, accepted before any pixel memory is allocated.
+    public var maxPixels = 100_000_000
+    /// Seconds to wait for another writer's lock on the cache.
+    public var lockWait: Double = 5
+    /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
+    public var maxPages = 1
+    public var maxItems = 1000
+    /// Marvel API keys; when set, requests to `/v1/public/…` are signed.
+    public var marvelKeys: MarvelKeys?
+    /// Threads for decoding, encoding and file writes: one per core.
+    public var codecThreads = ProcessInfo.processInfo.activeProcessorCount
+
+    public init() {}
+}
+
+public struct MarvelKeys: Sendable {
+    public var publicKey: String
+    public var privateKey: String
+    public init(publicKey: String, privateKey: String) {
+        self.publicKey = publicKey
+        self.privateKey = privateKey
+    }
+}

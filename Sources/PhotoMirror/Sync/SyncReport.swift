@@ -1,0 +1,56 @@
+/// What a sync did, per feed. Encoded as the `sync --json` summary.
+public struct FeedReport: Sendable, Codable, Equatable {
+    public var url: String
+    public var title: String
+    public var kind: String?
+    public var manifest: String?
+    public var items = 0
+    public var ok = 0
+    public var failed = 0
+    public var noImage = 0
+    public var downloaded = 0
+    public var reused = 0
+    /// Set when the feed itself could not be fetched or parsed.
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey {
+        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error
+        case noImage = "no_image"
+    }
+
+    public init(url: String, title: String) {
+        self.url = url
+        self.title = title
+    }
+}
+
+/// An item that failed, for the per-item lines a person reads on stderr.
+public struct ItemFailure: Sendable, Equatable {
+    public var feedURL: String
+    public var itemID: String
+    public var mediaURL: String?
+    public var reason: String
+}
+
+public struct SyncReport: Sendable {
+    public var feeds: [FeedReport]
+    public var failures: [ItemFailure]
+    /// Absolute path of the gallery page.
+    public var galleryPath: String
+    /// Bytes of images downloaded in this sync.
+    public var bytesDownloaded: Int
+
+    public var feedFailed: Bool { feeds.contains { $0.error != nil } }
+    public var itemsFailed: Bool { feeds.contains { $0.failed > 0 } }
+}
+
+/// Live counts for a progress display.
+public struct SyncProgress: Sendable {
+    public var total = 0
+    public var done = 0
+    public var failed = 0
+    public var downloaded = 0
+    public var reused = 0
+    public var bytes = 0
+    public var currentFeed = ""
+}

@@ -1,0 +1,72 @@
+/// `--help` texts. Kept beside the parsers they describe; the README quotes the same facts.
+enum HelpText {
+    static let main = """
+    photomirror — mirror the images of photo feeds into a content-addressed thumbnail cache
+
+    USAGE
+      photomirror sync [options] <feed-url>...   mirror feeds (http, https or file://)
+      photomirror thumb [--size WxH] -o DIR FILE...   make PNG thumbnails of local images
+      photomirror verify [--cache DIR]           check that the cache and its index agree
+      photomirror help [command]                 show help
+
+    FEEDS
+      Flickr public feed (JSON or JSONP), Flickr REST photos.search/getRecent, Marvel API
+      (paged; signed when MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY are set), RSS 2.0,
+      Atom, JSON Feed. The kind is detected from the content.
+
+    CACHE
+      --cache DIR, else $PHOTOMIRROR_CACHE, else $XDG_CACHE_HOME/photomirror, else
+      ~/.cache/photomirror. The layout is described in cache-layout.md.
+
+    EXIT CODES
+      0  everything succeeded
+      1  some items failed (sync, thumb) or the cache is damaged (verify)
+      2  usage error
+      3  a feed could not be fetched or parsed
+      4  the cache could not be opened, locked or written
+    """
+
+    static let sync = """
+    photomirror sync [options] <feed-url>...
+
+    Fetches each feed, downloads every image it names (each URL once, however many feeds
+    name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
+    Images already in the cache are not downloaded again.
+
+    OPTIONS
+      --cache DIR          cache folder (see `photomirror help`)
+      --size WxH           thumbnail size, repeatable (default 40x40; the first is the gallery's)
+      --jobs N             downloads in flight at once (default 16, 1–256)
+      --timeout SECONDS    total time allowed per request (default 30)
+      --max-bytes N        largest image accepted, in bytes (default 50000000)
+      --max-pixels N       largest decoded image, in pixels (default 100000000)
+      --pages N            pages to follow for Flickr REST feeds (default 1)
+      --max-items N        most items taken from paged APIs such as Marvel (default 1000)
+      --wait SECONDS       how long to wait for another writer's lock (default 5)
+      --json               print a JSON summary on stdout
+      --quiet              print nothing but errors
+      --verbose            print one line per item
+    """
+
+    static let thumb = """
+    photomirror thumb [--size WxH] -o DIR FILE...
+
+    Makes a PNG thumbnail of each JPEG or PNG file: DIR/<file name without extension>.png,
+    centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
+    be decoded is reported on stderr with its reason; the others still succeed.
+
+    OPTIONS
+      -o, --output DIR     output folder (created if missing)
+      --size WxH           thumbnail size (default 40x40)
+      --max-pixels N       largest decoded image, in pixels (default 100000000)
+      --jobs N             files processed at once (default: one per core)
+    """
+
+    static let verify = """
+    photomirror verify [--cache DIR]
+
+    Checks that every file the index names exists with the right size and SHA-256, and that
+    no manifest points at a missing file (damage: exit 1). Files that no index row names and
+    temp files left by an interrupted writer are reported as garbage (exit 0).
+    """
+}

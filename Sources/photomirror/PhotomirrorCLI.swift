@@ -1,0 +1,54 @@
+import Foundation
+import PMLoading
+
+/// Entry point: parse argv, run one command, map its result to an exit code. The library
+/// below knows nothing of argv or terminals.
+@main
+struct PhotomirrorCLI {
+    static func main() async {
+        CurlGlobal.initialize()
+        let words = Array(CommandLine.arguments.dropFirst())
+        let code: ExitCode
+        do {
+            code = try await run(words)
+        } catch {
+            Output.err("photomirror: \(error.message)\nRun `photomirror help` for usage.\n")
+            code = .usage
+        }
+        exit(code.rawValue)
+    }
+
+    static func run(_ words: [String]) async throws(UsageError) -> ExitCode {
+        guard let command = words.first else {
+            Output.err(HelpText.main + "\n")
+            return .usage
+        }
+        let rest = Array(words.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return help(command) }
+        switch command {
+        case "sync": return try await SyncCommand(rest).run()
+        case "thumb": return try await ThumbCommand(rest).run()
+        case "verify": return try await VerifyCommand(rest).run()
+        case "help", "--help", "-h": return help(rest.first ?? "")
+        case "--version", "version":
+            Output.out("photomirror \(Version.string)\n")
+            return .ok
+        default: throw UsageError("unknown command \"\(command)\"")
+        }
+    }
+
+    static func help(_ command: String) -> ExitCode {
+        let text = switch command {
+        case "sync": HelpText.sync
+        case "thumb": HelpText.thumb
+        case "verify": HelpText.verify
+        default: HelpText.main
+        }
+        Output.out(text + "\n")
+        return .ok
+    }
+}
+
+enum Version {
+    static let string = "0.1.0"
+}

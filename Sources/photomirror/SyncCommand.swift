@@ -1,0 +1,66 @@
+import Foundation
+import PMImaging
+import PhotoMirror
+
+/// `photomirror sync`: parse options, run the engine, print the outcome.
+struct SyncCommand {
+    let arguments: Arguments
+    let options: SyncOptions
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, spec: .init(
+            valued: ["cache", "size", "jobs", "timeout", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
+            flags: ["json", "quiet", "verbose"]))
+        guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
+        var options = SyncOptions()
+        let sizes = arguments.all("size")
+        if !sizes.isEmpty {
+            options.sizes = try sizes.map { (spec) throws(UsageError) in
+                guard let size = ThumbnailSize(parsing: spec) else {
+                    throw UsageError("--size must look like 40x40 (1–4096 each side), not \"\(spec)\"")
+                }
+                return size
+            }
+        }
+        options.jobs = try arguments.int("jobs", range: 1...256) ?? options.jobs
+        options.timeout = try arguments.seconds("timeout") ?? options.timeout
+        options.stallTimeout = min(options.stallTimeout, options.timeout)
+        options.maxBytes = try arguments.int("max-bytes", range: 1...Int(Int32.max)) ?? options.maxBytes
+        options.maxPixels = try arguments.int("max-pixels", range: 1...1_000_000_000) ?? options.maxPixels
+        options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages
+        options.maxItems = try arguments.int("max-items", range: 1...10_000_000) ?? options.maxItems
+        if let wait = arguments.last("wait") {
+            guard let seconds = Double(wait), seconds >= 0 else { throw UsageError("--wait must be seconds ≥ 0") }
+            options.lockWait = seconds
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if let publicKey = environment["MARVEL_PUBLIC_KEY"], let privateKey = environment["MARVEL_PRIVATE_KEY"],
+           !publicKey.isEmpty, !privateKey.isEmpty {
+            options.marvelKeys = MarvelKeys(publicKey: publicKey, privateKey: privateKey)
+        }
+        self.options = options
+    }
+
+    func run() async throws(UsageError) -> ExitCode {
+        let root = try CacheOption.resolve(arguments)
+        let quiet = arguments.has("quiet")
+        let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
+        var progress: (@Sendable (SyncProgress) -> Void)?
+        if let line { progress = { line.update($0) } }
+        let engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        let report: SyncReport
+        do {
+            report = try await engine.run(feedURLs: arguments.operands)
+        } catch {
+            line?.finish()
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
+        line?.finish()
+        if arguments.has("json") { Output.out(SyncSummary.json(report)) }
+        if !quiet { Output.err(SyncSummary.text(report, verbose: arguments.has("verbose"))) }
+        for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
+        if report.feedFailed { return .feedFailed }
+        return report.itemsFailed ? .itemsFailed : .ok
+    }
+}

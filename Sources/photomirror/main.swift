@@ -1,2 +1,0 @@
-import PhotoMirror
-print("photomirror: under construction")
