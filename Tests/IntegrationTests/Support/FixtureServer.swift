@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// A real HTTP server on 127.0.0.1 (Scripts/fixture_server.py) serving a temp folder, started
+/// on an ephemeral port for one test and stopped with it. Its request log tells what a sync asked.
+final class FixtureServer {
+    let root: URL
+    let port: Int
+    private let process: Process
+    private let logURL: URL
+
+    init(root: URL) throws {
+        self.root = root
+        logURL = root.deletingLastPathComponent().appendingPathComponent("requests-\(UUID().uuidString).log")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Paths.scripts.appendingPathComponent("fixture_server.py").path,
+                             "--root", root.path, "--log", logURL.path]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        try process.run()
+        let firstLine = String(decoding: stdout.fileHandleForReading.readLine(), as: UTF8.self)
+        guard let port = Int(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw XCTSkip("the fixture server did not start (printed \"\(firstLine)\")")
+        }
+        self.port = port
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Request lines so far: "GET /path 200".
+    var requests: [String] {
+        ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func clearLog() { try? FileManager.default.removeItem(at: logURL) }
+}
+
+extension FileHandle {
+    /// Reads up to the first newline (the server prints its port, then nothing more).
+    func readLine() -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let chunk = try? read(upToCount: 1), let byte = chunk.first, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}
