@@ -26,7 +26,9 @@ enum JSONFeed {
         guard let id = try FeedText.nonBlank(reader.lenientString("id")) ?? FeedItemIDs.hashed(link, media) else {
             throw ItemProblem(reason: "has no id, url or image to identify it by")
         }
-        let tags = try (reader.value("tags")?.array ?? []).map { tag throws(ItemProblem) in
+        let tagValues = reader.value("tags") ?? .array([])
+        guard let tagList = tagValues.array else { throw reader.wrongType("tags", expected: "an array", got: tagValues) }
+        let tags = try tagList.map { tag throws(ItemProblem) in
             guard let text = tag.string else { throw reader.wrongType("tags[]", expected: "a string", got: tag) }
             return text
         }
