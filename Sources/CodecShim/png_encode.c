@@ -6,12 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
 
 const int pm_png_filter_none = PNG_FILTER_NONE;
 const int pm_png_filter_sub = PNG_FILTER_SUB;
 const int pm_png_filter_up = PNG_FILTER_UP;
 const int pm_png_filter_paeth = PNG_FILTER_PAETH;
 const int pm_png_filter_all = PNG_ALL_FILTERS;
+const int pm_zlib_strategy_default = Z_DEFAULT_STRATEGY;
+const int pm_zlib_strategy_rle = Z_RLE;
+const int pm_zlib_strategy_huffman_only = Z_HUFFMAN_ONLY;
 
 typedef struct encoder_context {
     jmp_buf escape;
@@ -44,7 +48,7 @@ static void append(png_structp png, png_bytep bytes, size_t count) {
 static void flush_nothing(png_structp png) { (void)png; }
 
 int pm_png_encode(const uint8_t *pixels, int width, int height, int channels,
-                  int zlib_level, int filters, pm_buffer *out, char *message) {
+                  int zlib_level, int filters, int zlib_strategy, pm_buffer *out, char *message) {
     encoder_context context = {.message = message, .out = out};
     png_structp png = NULL;
     png_infop info = NULL;
@@ -83,6 +87,7 @@ int pm_png_encode(const uint8_t *pixels, int width, int height, int channels,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, zlib_level);
+    png_set_compression_strategy(png, zlib_strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_write_info(png, info);
     const size_t stride = (size_t)width * (size_t)channels;
