@@ -10,13 +10,17 @@ import hashlib
 import http.server
 import os
 import sys
+import json
 import threading
+import urllib.parse
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     log_lock = threading.Lock()
     log_path = None
+    marvel = None
+    marvel_keys = None
 
     def log_message(self, format, *args):  # quiet: the request log below is what tests read
         pass
@@ -25,6 +29,55 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if Handler.log_path:
             with Handler.log_lock, open(Handler.log_path, "a") as log:
                 log.write(f"{self.command} {self.path} {code}\n")
+
+    def do_GET(self):
+        if Handler.marvel and self.path.startswith("/v1/public/characters"):
+            return self.marvel_page()
+        if self.path.startswith("/services/rest/"):
+            return self.flickr_rest_page()
+        return super().do_GET()
+
+    def flickr_rest_page(self):
+        """Flickr REST pages: /services/rest/?...&page=N answers with the file rest-page-N.json."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        page = query.get("page", ["1"])[0]
+        name = "rest-page-%s.json" % page
+        if not page.isdigit() or not os.path.isfile(name):
+            return self.send_json(200, {"stat": "fail", "code": 1, "message": "no page %s" % page})
+        with open(name, "rb") as file:
+            self.send_json(200, json.loads(file.read()))
+
+    def marvel_page(self):
+        """The Marvel API's paged characters endpoint over the results in the --marvel file, refusing requests
+        whose ts/apikey/hash signature does not match --marvel-keys (as the real API does)."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        first = lambda name, default=None: query.get(name, [default])[0]
+        if Handler.marvel_keys:
+            public, private = Handler.marvel_keys
+            ts = first("ts", "")
+            expected = hashlib.md5((ts + private + public).encode()).hexdigest()
+            if first("apikey") != public or first("hash") != expected or not ts:
+                return self.send_json(401, {"code": "InvalidCredentials", "message": "That hash, timestamp and key combination is invalid."})
+        offset = int(first("offset", "0"))
+        limit = min(int(first("limit", "20")), 100)
+        with open(Handler.marvel) as file:  # read per request: tests write it after learning the port
+            everything = json.load(file)
+        results = everything[offset:offset + limit]
+        self.send_json(200, {
+            "code": 200, "status": "Ok", "copyright": "© 2026 MARVEL",
+            "attributionText": "Data provided by Marvel. © 2026 MARVEL",
+            "attributionHTML": "<a href=\"http://marvel.com\">Data provided by Marvel. © 2026 MARVEL</a>",
+            "etag": "e%d" % offset,
+            "data": {"offset": offset, "limit": limit, "total": len(everything), "count": len(results), "results": results},
+        })
+
+    def send_json(self, status, body):
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def etag_for(self, path):
         stat = os.stat(path)
@@ -59,8 +112,14 @@ def main():
     parser.add_argument("--root", required=True, help="folder to serve")
     parser.add_argument("--log", help="append one line per request to this file")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--marvel", help="JSON list of Marvel results served at /v1/public/characters")
+    parser.add_argument("--marvel-keys", help="PUBLIC:PRIVATE; requests must be signed with them")
     args = parser.parse_args()
     Handler.log_path = args.log
+    if args.marvel:
+        Handler.marvel = os.path.abspath(args.marvel)
+    if args.marvel_keys:
+        Handler.marvel_keys = tuple(args.marvel_keys.split(":", 1))
     # Python's keep-alive writes headers and body separately; without TCP_NODELAY, Nagle and
     # delayed ACK add ~40 ms to every reused connection.
     Handler.disable_nagle_algorithm = True

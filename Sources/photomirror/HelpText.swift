@@ -41,7 +41,7 @@ enum HelpText {
       --max-bytes N        largest image accepted, in bytes (default 50000000)
       --max-pixels N       largest decoded image, in pixels (default 100000000)
       --pages N            pages to follow for Flickr REST feeds (default 1)
-      --max-items N        most items taken from paged APIs such as Marvel (default 1000)
+      --max-items N        most items taken from offset-paged APIs such as Marvel (default 100)
       --wait SECONDS       how long to wait for another writer's lock (default 5)
       --json               print a JSON summary on stdout
       --quiet              print nothing but errors

@@ -45,7 +45,7 @@ struct FeedFetcher: Sendable {
             }
             guard let paging = parsed.paging,
                   let next = FeedPaging.nextPageURL(
-                      after: paging, current: pageURL, pagesSoFar: pages, maxPages: options.maxPages,
+                      after: paging, current: pageURL, pagesSoFar: pages, maxPages: pageLimit(for: paging),
                       itemsSoFar: merged!.parsed.items.count, maxItems: options.maxItems)
             else { break }
             pageURL = next
@@ -55,6 +55,13 @@ struct FeedFetcher: Sendable {
             feed.parsed.items.removeLast(feed.parsed.items.count - options.maxItems)
         }
         return feed
+    }
+
+    /// `--pages` bounds page-numbered APIs (Flickr REST); offset-paged ones (Marvel) run until
+    /// their total, bounded by `--max-items` instead.
+    private func pageLimit(for paging: Paging) -> Int {
+        if case .marvel = paging { return Int.max }
+        return options.maxPages
     }
 
     private func document(at url: URL, scheme: String) async throws(FeedFetchError)

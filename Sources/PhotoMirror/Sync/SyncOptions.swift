@@ -22,7 +22,7 @@ public struct SyncOptions: Sendable {
     public var lockWait: Double = 5
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
-    public var maxItems = 1000
+    public var maxItems = 100
     /// Marvel API keys; when set, requests to `/v1/public/…` are signed.
     public var marvelKeys: MarvelKeys?
     /// Threads for decoding, encoding and file writes: one per core.

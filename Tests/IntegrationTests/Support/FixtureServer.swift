@@ -9,20 +9,20 @@ final class FixtureServer {
     private let process: Process
     private let logURL: URL
 
-    init(root: URL) throws {
+    init(root: URL, arguments: [String] = []) throws {
         self.root = root
         logURL = root.deletingLastPathComponent().appendingPathComponent("requests-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Paths.scripts.appendingPathComponent("fixture_server.py").path,
-                             "--root", root.path, "--log", logURL.path]
+                             "--root", root.path, "--log", logURL.path] + arguments
         let stdout = Pipe()
         process.standardOutput = stdout
         try process.run()
         let firstLine = String(decoding: stdout.fileHandleForReading.readLine(), as: UTF8.self)
         guard let port = Int(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw XCTSkip("the fixture server did not start (printed \"\(firstLine)\")")
+            throw ServerError(description: "the fixture server did not start (printed \"\(firstLine)\")")
         }
         self.port = port
     }
@@ -44,6 +44,10 @@ final class FixtureServer {
     }
 
     func clearLog() { try? FileManager.default.removeItem(at: logURL) }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
 }
 
 extension FileHandle {
