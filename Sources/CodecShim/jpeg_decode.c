@@ -17,7 +17,14 @@ struct pm_jpeg {
 
 static void fail_with_current_message(j_common_ptr cinfo) {
     pm_jpeg *jpeg = (pm_jpeg *)cinfo;  // cinfo is the first member
-    (*cinfo->err->format_message)(cinfo, jpeg->message);
+    if (cinfo->err->msg_code == JERR_NO_BACKING_STORE) {
+        // libjpeg's wording for "over max_memory_to_use" is about temp files; say what happened.
+        snprintf(jpeg->message, PM_MESSAGE_CAPACITY,
+                 "multi-scan image needs more than the %ld-byte decoder memory limit",
+                 cinfo->mem->max_memory_to_use);
+    } else {
+        (*cinfo->err->format_message)(cinfo, jpeg->message);
+    }
     longjmp(jpeg->escape, 1);
 }
 

@@ -3,8 +3,9 @@
 public struct DecodeLimits: Sendable {
     /// Largest declared width × height accepted.
     public var maxPixels: Int
-    /// Cap on libjpeg's internal working memory (progressive JPEGs keep whole-image coefficient
-    /// buffers at full resolution, whatever the output scale).
+    /// Cap on libjpeg's whole-image buffers, checked before they are allocated. Only multi-scan
+    /// (progressive) JPEGs need them: they keep every DCT coefficient at full resolution, about
+    /// 2–6 bytes per pixel whatever the output scale. Baseline JPEGs stream and never hit it.
     public var maxDecoderMemory: Int
 
     public init(maxPixels: Int = 100_000_000, maxDecoderMemory: Int = 1 << 30) {

@@ -10,7 +10,9 @@ enum JPEGDecoding {
         }
         let message = CodecMessage()
         var header = pm_jpeg_header()
-        guard let jpeg = pm_jpeg_open(base, bytes.count, limits.maxDecoderMemory, &header, message.pointer) else {
+        // libjpeg reads 0 as "unlimited"; a caller asking for no memory means the opposite.
+        let memoryCap = max(1, limits.maxDecoderMemory)
+        guard let jpeg = pm_jpeg_open(base, bytes.count, memoryCap, &header, message.pointer) else {
             throw message.error("JPEG")
         }
         defer { pm_jpeg_close(jpeg) }

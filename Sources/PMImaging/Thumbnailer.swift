@@ -3,7 +3,8 @@
 public enum Thumbnailer {
     /// Decodes once, applies EXIF orientation, centre-crops to each target aspect and area-averages
     /// (premultiplied alpha; upscales small images so output is always exactly the size).
-    /// Returns PNG bytes per size, in order. The format comes from the bytes, never a file name.
+    /// Returns PNG bytes per size, in order. The format comes from the bytes, never a file name;
+    /// with no sizes the bytes are only sniffed. Opaque results are written as RGB, others as RGBA.
     public static func pngThumbnails(of bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize],
                                      limits: DecodeLimits = .default) throws(ImageError) -> [[UInt8]] {
         guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }

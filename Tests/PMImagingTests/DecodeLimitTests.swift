@@ -62,6 +62,15 @@ import PMImaging
     }
 
     @Test(.enabled(if: Fixtures.available, Fixtures.missingReason))
+    func progressiveJPEGRespectsTheDecoderMemoryCap() throws {
+        let tight = DecodeLimits(maxDecoderMemory: 10_000)
+        failsFast(try Fixtures.bytes("jpeg/libjpeg-turbo/testimgp.jpg"), limits: tight,
+                  with: ImageError("JPEG: multi-scan image needs more than the 10000-byte decoder memory limit"))
+        // Baseline files stream through small buffers, so the same cap does not affect them.
+        #expect(try thumbnail(try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg"), "40x40", limits: tight).width == 40)
+    }
+
+    @Test(.enabled(if: Fixtures.available, Fixtures.missingReason))
     func jpegBomb65535SquareFailsFast() throws {
         // libjpeg refuses sides over 65500 while reading the header, before our own check.
         failsFast(try Fixtures.bytes("jpeg/jpeg-decoder-crashtest/max_size.jpg"),
