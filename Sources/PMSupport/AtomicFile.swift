@@ -14,6 +14,8 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
     public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+    /// Errors that no later write to the same cache will escape: stop instead of failing every item.
+    public var endsTheSync: Bool { isNoSpace || code == EACCES || code == EPERM || code == EROFS }
 }
 
 /// Crash-safe file writes: bytes go to a temp file in the destination's folder, are flushed to

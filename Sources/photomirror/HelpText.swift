@@ -23,7 +23,8 @@ enum HelpText {
       1  some items failed (sync, thumb) or the cache is damaged (verify)
       2  usage error
       3  a feed could not be fetched or parsed
-      4  the cache could not be opened, locked or written
+      4  the cache could not be opened, locked or written (e.g. disk full)
+      130, 143  interrupted by SIGINT or SIGTERM (the cache stays consistent)
     """
 
     static let sync = """

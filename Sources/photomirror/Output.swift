@@ -27,10 +27,19 @@ enum Output {
 }
 
 /// Exit codes, documented in `--help` and the README.
-enum ExitCode: Int32 {
-    case ok = 0
-    case itemsFailed = 1
-    case usage = 2
-    case feedFailed = 3
-    case cacheFailed = 4
+enum ExitCode: Equatable {
+    case ok, itemsFailed, usage, feedFailed, cacheFailed
+    /// Stopped by a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM), as shells report it.
+    case signalled(Int32)
+
+    var rawValue: Int32 {
+        switch self {
+        case .ok: 0
+        case .itemsFailed: 1
+        case .usage: 2
+        case .feedFailed: 3
+        case .cacheFailed: 4
+        case .signalled(let signal): 128 + signal
+        }
+    }
 }

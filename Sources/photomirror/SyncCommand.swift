@@ -48,12 +48,19 @@ struct SyncCommand {
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
         let engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        let feedURLs = arguments.operands
+        let work = Task { () -> Result<SyncReport, SyncError> in
+            do throws(SyncError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
+        }
+        let signals = SignalWatcher { work.cancel() }
         let report: SyncReport
-        do {
-            report = try await engine.run(feedURLs: arguments.operands)
-        } catch {
+        switch await work.value {
+        case .success(let value):
+            report = value
+        case .failure(let error):
             line?.finish()
             Output.err("photomirror: \(error)\n")
+            if error.kind == .interrupted, let signal = signals.receivedSignal { return .signalled(signal) }
             return .cacheFailed
         }
         line?.finish()

@@ -20,7 +20,7 @@ enum ItemRecords {
             if let url = item.mediaURL {
                 switch outcomes[url] {
                 case .stored(let hash, _, _)?: sha256 = hash
-                case .failed(let reason)?: (status, error) = ("failed", reason)
+                case .failed(let reason)?, .aborted(let reason)?: (status, error) = ("failed", reason)
                 case nil: (status, error) = ("failed", "not processed: the sync was interrupted")
                 }
             } else {

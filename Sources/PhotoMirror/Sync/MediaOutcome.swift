@@ -3,4 +3,6 @@ enum MediaOutcome: Sendable {
     /// The thumbnails exist; `downloaded` says whether this sync fetched the bytes, `bytes` how many.
     case stored(sha256: String, downloaded: Bool, bytes: Int)
     case failed(reason: String)
+    /// The cache can't be written (disk full, read-only, permission): the whole sync must stop.
+    case aborted(reason: String)
 }

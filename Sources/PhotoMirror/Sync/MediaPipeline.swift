@@ -27,6 +27,8 @@ struct MediaPipeline: Sendable {
                 }
             }
             return try await download(url, now: now)
+        } catch let error as FileError where error.endsTheSync {
+            return .aborted(reason: error.description)
         } catch let failure as MediaFailure {
             return .failed(reason: failure.reason)
         } catch {

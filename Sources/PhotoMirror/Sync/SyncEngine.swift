@@ -5,9 +5,17 @@ import PMImaging
 import PMLoading
 import PMSupport
 
-/// A sync that could not run at all (the cache can't be opened or locked).
+/// A sync that could not run or finish: the cache can't be opened, locked or written, or the
+/// sync was interrupted. Either way the index stays consistent; a later sync completes the work.
 public struct SyncError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable { case cache, interrupted }
+    public let kind: Kind
     public let description: String
+
+    public init(_ kind: Kind = .cache, description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }
 
 /// `photomirror sync`: fetch feeds, mirror every media URL once, publish manifests and gallery.
@@ -44,6 +52,13 @@ public struct SyncEngine: Sendable {
         }
         let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options)
         let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline)
+        let progressNote = "after \(outcomes.done) of \(outcomes.total) images; the cache is consistent and the next sync completes the rest"
+        if Task.isCancelled {
+            throw SyncError(.interrupted, description: "sync interrupted \(progressNote)")
+        }
+        if let abort = outcomes.abort {
+            throw SyncError(description: "\(abort): sync stopped \(progressNote)")
+        }
         let publisher = Publisher(cache: cache, sizes: options.sizes)
         var failures: [ItemFailure] = []
         for (url, feed) in fetched {
@@ -51,6 +66,8 @@ public struct SyncEngine: Sendable {
                 let published = try await publisher.publishFeed(url: url, feed: feed, outcomes: outcomes.results)
                 reports.append(published.report)
                 failures += published.failures
+            } catch let error as FileError where error.endsTheSync {
+                throw SyncError(description: "\(error): sync stopped while writing manifests; the cache is consistent")
             } catch {
                 var report = FeedReport(url: url, title: feed.parsed.title)
                 report.error = "cannot record the feed in the cache: \(error)"
@@ -73,9 +90,19 @@ public struct SyncEngine: Sendable {
         return feeds.flatMap { $0.parsed.items.compactMap(\.mediaURL) }.filter { seen.insert($0).inserted }
     }
 
-    /// Runs the pipeline over `urls` with at most `options.jobs` in flight.
-    private func mirrorAll(_ urls: [String], pipeline: MediaPipeline) async -> (results: [String: MediaOutcome], bytes: Int) {
+    private struct Mirrored {
         var results: [String: MediaOutcome] = [:]
+        var bytes = 0
+        var done = 0
+        var total = 0
+        /// Set when the cache itself failed (disk full, not writable): no later item can succeed.
+        var abort: String?
+    }
+
+    /// Runs the pipeline over `urls` with at most `options.jobs` in flight. Stops submitting
+    /// when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
+    private func mirrorAll(_ urls: [String], pipeline: MediaPipeline) async -> Mirrored {
+        var mirrored = Mirrored()
         var counts = SyncProgress()
         counts.total = urls.count
         progress?(counts)
@@ -86,15 +113,21 @@ public struct SyncEngine: Sendable {
                 group.addTask { (url, await pipeline.mirror(url)) }
             }
             while let (url, outcome) = await group.next() {
-                results[url] = outcome
+                mirrored.results[url] = outcome
                 counts.record(outcome)
                 progress?(counts)
-                if let next = pending.next() {
-                    group.addTask { (next, await pipeline.mirror(next)) }
+                if case .aborted(let reason) = outcome, mirrored.abort == nil {
+                    mirrored.abort = reason
+                    group.cancelAll()
                 }
+                guard mirrored.abort == nil, !Task.isCancelled, let next = pending.next() else { continue }
+                group.addTask { (next, await pipeline.mirror(next)) }
             }
         }
-        return (results, counts.bytes)
+        mirrored.bytes = counts.bytes
+        mirrored.done = counts.done - counts.failed
+        mirrored.total = counts.total
+        return mirrored
     }
 }
 
@@ -105,7 +138,7 @@ extension SyncProgress {
         case .stored(_, let downloaded, let bytes):
             if downloaded { self.downloaded += 1 } else { reused += 1 }
             self.bytes += bytes
-        case .failed:
+        case .failed, .aborted:
             failed += 1
         }
     }
