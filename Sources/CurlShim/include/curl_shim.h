@@ -1,1 +1,25 @@
 #pragma once
+// Typed entry points for libcurl's variadic calls, which Swift cannot import.
+// One wrapper per argument kind; no logic lives here.
+#include <curl/curl.h>
+
+typedef size_t (*pm_data_cb)(char *data, size_t size, size_t count, void *ctx);
+typedef int (*pm_xferinfo_cb)(void *ctx, curl_off_t dltotal, curl_off_t dlnow,
+                              curl_off_t ultotal, curl_off_t ulnow);
+
+CURLcode pm_setopt_long(CURL *easy, CURLoption option, long value);
+CURLcode pm_setopt_string(CURL *easy, CURLoption option, const char *value);
+CURLcode pm_setopt_ptr(CURL *easy, CURLoption option, void *value);
+CURLcode pm_setopt_off_t(CURL *easy, CURLoption option, curl_off_t value);
+CURLcode pm_setopt_write(CURL *easy, pm_data_cb callback, void *ctx);
+CURLcode pm_setopt_header(CURL *easy, pm_data_cb callback, void *ctx);
+/// Also turns NOPROGRESS off, without which the callback never runs.
+CURLcode pm_setopt_xferinfo(CURL *easy, pm_xferinfo_cb callback, void *ctx);
+
+CURLcode pm_getinfo_long(CURL *easy, CURLINFO info, long *out);
+CURLcode pm_getinfo_string(CURL *easy, CURLINFO info, const char **out);
+CURLcode pm_getinfo_off_t(CURL *easy, CURLINFO info, curl_off_t *out);
+CURLcode pm_getinfo_double(CURL *easy, CURLINFO info, double *out);
+CURLcode pm_getinfo_private(CURL *easy, void **out);
+
+CURLMcode pm_multi_setopt_long(CURLM *multi, CURLMoption option, long value);

@@ -1,0 +1,54 @@
+import CurlShim
+import Foundation
+
+/// HTTP(S) loader on libcurl's multi interface: one dedicated thread runs every transfer,
+/// so thousands of downloads cost no threads and never block Swift's cooperative pool.
+///
+/// Cancelling the calling task aborts its transfer promptly and throws `HTTPError.cancelled`
+/// (not `CancellationError`), the same error `shutdown()` gives pending requests, so callers
+/// match one case.
+public final class CurlLoader: HTTPLoading, Sendable {
+    private let mailbox: CurlMailbox
+
+    /// `maxConnections` caps open connections in total and per host; requests beyond it wait
+    /// inside libcurl for a free connection (their timeouts keep running).
+    public init(userAgent: String = "photomirror/0.1 (+https://github.com/photomirror)", maxConnections: Int = 16) {
+        CurlGlobal.initialize()
+        guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
+        let limit = max(1, maxConnections)
+        _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limit)
+        _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limit)
+        _ = pm_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
+        let mailbox = CurlMailbox(multi: MultiHandle(raw: multi))
+        self.mailbox = mailbox
+        let thread = Thread {
+            CurlMultiLoop(mailbox: mailbox, userAgent: userAgent, maxSpareHandles: limit).run()
+        }
+        thread.name = "photomirror.curl"
+        thread.start()
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.scheme == "http" || request.scheme == "https" else {
+            throw HTTPError.unsupportedScheme(request.scheme)
+        }
+        let id = mailbox.makeID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                mailbox.submit(CurlJob(id: id, request: request, continuation: continuation))
+            }
+        } onCancel: {
+            mailbox.cancel(id)
+        }
+    }
+
+    /// Stops the loop thread without waiting for it; in-flight and later requests fail with
+    /// `HTTPError.cancelled`. Idempotent.
+    public func shutdown() {
+        mailbox.stop()
+    }
+}

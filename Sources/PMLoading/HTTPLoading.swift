@@ -1,0 +1,6 @@
+/// Fetches URLs. `CurlLoader` is the real one; tests of other modules can substitute their own.
+public protocol HTTPLoading: Sendable {
+    /// Returns every HTTP status (304 and 404 included); throws `HTTPError` only when no
+    /// response was obtained. Task cancellation throws `HTTPError.cancelled`.
+    func fetch(_ request: HTTPRequest) async throws -> HTTPResponse
+}

@@ -1,0 +1,27 @@
+/// One GET request. Limits default to values safe for mirroring untrusted photo feeds.
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: String
+    /// Extra request headers, e.g. `If-None-Match` / `If-Modified-Since` for revalidation.
+    public var headers: [String: String] = [:]
+    /// Upper bound on the whole transfer, redirects included, in seconds.
+    public var timeout: Double = 30
+    /// Abort when fewer than 1 byte/s arrived for this many seconds. libcurl measures
+    /// stalls in whole seconds, so this is rounded up (minimum 1).
+    public var stallTimeout: Double = 15
+    /// Larger bodies fail with `HTTPError.tooLarge`: up front from Content-Length when the
+    /// server sends one, otherwise as soon as the streamed (decoded) body crosses it.
+    public var maxBytes: Int = 50_000_000
+    public var maxRedirects: Int = 5
+
+    public init(url: String) {
+        self.url = url
+    }
+
+    var scheme: String { urlScheme(url) }
+}
+
+/// The lower-cased scheme of `url`, or `""` when it has none.
+func urlScheme(_ url: String) -> String {
+    guard let colon = url.firstIndex(of: ":") else { return "" }
+    return url[..<colon].lowercased()
+}
