@@ -11,8 +11,13 @@ import http.server
 import os
 import sys
 import json
+import signal
 import threading
+import time
 import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fault_routes  # noqa: E402
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -20,6 +25,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     log_lock = threading.Lock()
     log_path = None
     marvel = None
+    delay = 0.0
     marvel_keys = None
 
     def log_message(self, format, *args):  # quiet: the request log below is what tests read
@@ -31,6 +37,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 log.write(f"{self.command} {self.path} {code}\n")
 
     def do_GET(self):
+        if Handler.delay:
+            time.sleep(Handler.delay)
+        if self.path.startswith("/fault/"):
+            path = urllib.parse.urlsplit(self.path).path
+            if fault_routes.handle(self, path[len("/fault/"):].split("/")):
+                return
         if Handler.marvel and self.path.startswith("/v1/public/characters"):
             return self.marvel_page()
         if self.path.startswith("/services/rest/"):
@@ -114,7 +126,11 @@ def main():
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--marvel", help="JSON list of Marvel results served at /v1/public/characters")
     parser.add_argument("--marvel-keys", help="PUBLIC:PRIVATE; requests must be signed with them")
+    parser.add_argument("--stop-on-stdin-eof", action="store_true",
+                        help="exit when stdin closes (tests: no server outlives its test process)")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each GET")
     args = parser.parse_args()
+    Handler.delay = args.delay
     Handler.log_path = args.log
     if args.marvel:
         Handler.marvel = os.path.abspath(args.marvel)
@@ -123,6 +139,13 @@ def main():
     # Python's keep-alive writes headers and body separately; without TCP_NODELAY, Nagle and
     # delayed ACK add ~40 ms to every reused connection.
     Handler.disable_nagle_algorithm = True
+    # Children of a test process inherit its blocked signal mask, which would make SIGTERM a no-op.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    if args.stop_on_stdin_eof:
+        def exit_when_stdin_closes():
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     os.chdir(args.root)
     server = Server(("127.0.0.1", args.port), Handler)
     print(server.server_address[1], flush=True)

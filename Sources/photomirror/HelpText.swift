@@ -38,7 +38,12 @@ enum HelpText {
       --cache DIR          cache folder (see `photomirror help`)
       --size WxH           thumbnail size, repeatable (default 40x40; the first is the gallery's)
       --jobs N             downloads in flight at once (default 16, 1–256)
-      --timeout SECONDS    total time allowed per request (default 30)
+      --timeout SECONDS    total time allowed per request (default 30); a transfer that
+                           moves nothing for min(15, SECONDS) seconds is a stall and fails
+      --retries N          retries after a connection error, timeout, 5xx, 408 or 429
+                           (default 2, so 3 attempts): exponential backoff from 0.5 s (max 8 s)
+                           with jitter, or the server's Retry-After (seconds or HTTP date, at
+                           most 30 s). Other 4xx answers are never retried.
       --max-bytes N        largest image accepted, in bytes (default 50000000)
       --max-pixels N       largest decoded image, in pixels (default 100000000)
       --pages N            pages to follow for Flickr REST feeds (default 1)

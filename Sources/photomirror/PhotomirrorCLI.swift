@@ -6,6 +6,7 @@ import PMLoading
 @main
 struct PhotomirrorCLI {
     static func main() async {
+        SignalWatcher.unblockTerminationSignals()
         CurlGlobal.initialize()
         let words = Array(CommandLine.arguments.dropFirst())
         let code: ExitCode

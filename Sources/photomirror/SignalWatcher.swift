@@ -29,6 +29,17 @@ final class SignalWatcher {
         }
     }
 
+    /// A parent may start us with SIGINT/SIGTERM blocked (test runners do), which would make
+    /// them silently pending forever. Called first thing in `main`, before any thread exists,
+    /// so every thread inherits the unblocked mask.
+    static func unblockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// The first signal received, or nil.
     var receivedSignal: Int32? {
         let number = received.number.load(ordering: .relaxed)

@@ -9,7 +9,7 @@ struct SyncCommand {
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
-            valued: ["cache", "size", "jobs", "timeout", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
+            valued: ["cache", "size", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
             flags: ["json", "quiet", "verbose"]))
         guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
         var options = SyncOptions()
@@ -25,6 +25,7 @@ struct SyncCommand {
         options.jobs = try arguments.int("jobs", range: 1...256) ?? options.jobs
         options.timeout = try arguments.seconds("timeout") ?? options.timeout
         options.stallTimeout = min(options.stallTimeout, options.timeout)
+        options.retry.attempts = try arguments.int("retries", range: 0...10).map { $0 + 1 } ?? options.retry.attempts
         options.maxBytes = try arguments.int("max-bytes", range: 1...Int(Int32.max)) ?? options.maxBytes
         options.maxPixels = try arguments.int("max-pixels", range: 1...1_000_000_000) ?? options.maxPixels
         options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages

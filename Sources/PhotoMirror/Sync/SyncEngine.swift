@@ -32,10 +32,11 @@ public struct SyncEngine: Sendable {
 
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
         let cache = try OpenCache(root: cacheRoot, lockWait: options.lockWait)
-        let loader = CurlLoader(maxConnections: options.jobs)
+        let curl = CurlLoader(maxConnections: options.jobs)
+        let loader = RetryingLoader(base: curl, policy: options.retry)
         let pool = BlockingPool(threads: options.codecThreads, name: "photomirror.codec")
         defer {
-            loader.shutdown()
+            curl.shutdown()
             pool.shutdown()
         }
         var reports: [FeedReport] = []

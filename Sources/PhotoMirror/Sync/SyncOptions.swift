@@ -1,5 +1,6 @@
 import Foundation
 import PMImaging
+import PMLoading
 
 /// Everything a sync can be told. Defaults are what `photomirror sync` uses without options.
 public struct SyncOptions: Sendable {
@@ -23,6 +24,8 @@ public struct SyncOptions: Sendable {
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
     public var maxItems = 100
+    /// Retries of connection failures, timeouts, 5xx, 408 and 429 (see `RetryPolicy`).
+    public var retry = RetryPolicy()
     /// Marvel API keys; when set, requests to `/v1/public/…` are signed.
     public var marvelKeys: MarvelKeys?
     /// Threads for decoding, encoding and file writes: one per core.

@@ -54,3 +54,26 @@ struct FeedSite {
         """
     }
 }
+
+extension FeedSite {
+    struct Item {
+        var title: String
+        var media: String
+        var link = "https://www.flickr.com/photos/tester/1/"
+        var description = " <p>a photo</p>"
+    }
+
+    /// Writes a Flickr JSON feed (strict JSON, escaped by JSONSerialization) of arbitrary items.
+    func writeFlickrFeed(at path: String, items: [Item]) throws {
+        let objects: [[String: Any]] = items.enumerated().map { number, item in
+            ["title": item.title, "link": item.link, "media": ["m": item.media],
+             "date_taken": "2026-10-30T10:00:00-08:00", "description": item.description,
+             "published": "2026-11-01T12:00:0\(number % 10)Z", "author": "nobody@flickr.com (\"tester\")",
+             "author_id": "1@N00", "tags": "test"]
+        }
+        let feed: [String: Any] = ["title": "Uploads with faults", "link": "https://www.flickr.com/photos/tags/test/",
+                                   "description": "", "modified": "2026-11-01T12:00:00Z",
+                                   "generator": "https://www.flickr.com/", "items": objects]
+        try JSONSerialization.data(withJSONObject: feed).write(to: root.appendingPathComponent(path))
+    }
+}

@@ -7,6 +7,7 @@ final class FixtureServer {
     let root: URL
     let port: Int
     private let process: Process
+    private let stdin = Pipe()
     private let logURL: URL
 
     init(root: URL, arguments: [String] = []) throws {
@@ -15,9 +16,10 @@ final class FixtureServer {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Paths.scripts.appendingPathComponent("fixture_server.py").path,
-                             "--root", root.path, "--log", logURL.path] + arguments
+                             "--root", root.path, "--log", logURL.path, "--stop-on-stdin-eof"] + arguments
         let stdout = Pipe()
         process.standardOutput = stdout
+        process.standardInput = stdin
         try process.run()
         let firstLine = String(decoding: stdout.fileHandleForReading.readLine(), as: UTF8.self)
         guard let port = Int(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
@@ -29,11 +31,11 @@ final class FixtureServer {
 
     deinit { stop() }
 
+    /// Closing the server's stdin stops it: no signal delivery involved, and a crashed test
+    /// process closes it too, so no server outlives its test.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        try? stdin.fileHandleForWriting.close()
+        if process.isRunning { process.waitUntilExit() }
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }

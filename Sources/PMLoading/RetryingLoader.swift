@@ -1,0 +1,41 @@
+import Foundation
+
+/// Wraps a loader with a `RetryPolicy`. Waits are `Task.sleep`, so cancellation (SIGINT)
+/// ends them at once; the last response or error is what the caller sees.
+public struct RetryingLoader: HTTPLoading {
+    public let base: any HTTPLoading
+    public let policy: RetryPolicy
+
+    public init(base: any HTTPLoading, policy: RetryPolicy) {
+        self.base = base
+        self.policy = policy
+    }
+
+    public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var attempt = 1
+        while true {
+            let outcome: RetryPolicy.Outcome
+            let response: HTTPResponse?
+            do {
+                let received = try await base.fetch(request)
+                response = received
+                outcome = .response(status: received.status, retryAfter: received.headers["retry-after"])
+            } catch let error as HTTPError {
+                response = nil
+                outcome = .failure(error)
+            }
+            guard let wait = policy.delay(after: attempt, outcome: outcome, jitter: Double.random(in: 0..<1), now: Date())
+            else {
+                if let response { return response }
+                if case .failure(let error) = outcome { throw error }
+                preconditionFailure("an outcome is a response or a failure")
+            }
+            do {
+                try await Task.sleep(for: .seconds(wait))
+            } catch {
+                throw HTTPError.cancelled
+            }
+            attempt += 1
+        }
+    }
+}
