@@ -27,11 +27,10 @@ struct MediaPipeline: Sendable {
                 }
             }
             return try await download(url, now: now)
-        } catch let error as FileError where error.endsTheSync {
-            return .aborted(reason: error.description)
         } catch let failure as MediaFailure {
             return .failed(reason: failure.reason)
         } catch {
+            if let fatal = CacheWriteFailure.endsTheSync(error) { return .aborted(reason: fatal) }
             return .failed(reason: "\(error)")
         }
     }

@@ -23,6 +23,8 @@ public struct SyncEngine: Sendable {
     public let cacheRoot: String
     public let options: SyncOptions
     public let progress: (@Sendable (SyncProgress) -> Void)?
+    /// Told what the prune after the sync did, when the cache went over its size limit.
+    public var pruned: (@Sendable (PruneReport) -> Void)?
 
     public init(cacheRoot: String, options: SyncOptions, progress: (@Sendable (SyncProgress) -> Void)? = nil) {
         self.cacheRoot = cacheRoot
@@ -32,6 +34,7 @@ public struct SyncEngine: Sendable {
 
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
         let cache = try OpenCache(root: cacheRoot, lockWait: options.lockWait)
+        let sizeLimit = try SyncBookkeeping.sizeLimit(options, layout: cache.layout)
         let curl = CurlLoader(maxConnections: options.jobs)
         let loader = RetryingLoader(base: curl, policy: options.retry)
         let pool = BlockingPool(threads: options.codecThreads, name: "photomirror.codec")
@@ -41,7 +44,7 @@ public struct SyncEngine: Sendable {
         }
         var reports: [FeedReport] = []
         var fetched: [(url: String, feed: FetchedFeed)] = []
-        let fetcher = FeedFetcher(loader: loader, options: options)
+        let fetcher = FeedFetcher(loader: loader, options: options, index: cache.index)
         for url in feedURLs {
             do {
                 fetched.append((url, try await fetcher.fetch(url)))
@@ -60,6 +63,7 @@ public struct SyncEngine: Sendable {
         if let abort = outcomes.abort {
             throw SyncError(description: "\(abort): sync stopped \(progressNote)")
         }
+        await SyncBookkeeping.record(outcomes.results, sizes: options.sizes, index: cache.index)
         let publisher = Publisher(cache: cache, sizes: options.sizes)
         var failures: [ItemFailure] = []
         for (url, feed) in fetched {
@@ -67,9 +71,10 @@ public struct SyncEngine: Sendable {
                 let published = try await publisher.publishFeed(url: url, feed: feed, outcomes: outcomes.results)
                 reports.append(published.report)
                 failures += published.failures
-            } catch let error as FileError where error.endsTheSync {
-                throw SyncError(description: "\(error): sync stopped while writing manifests; the cache is consistent")
             } catch {
+                if let fatal = CacheWriteFailure.endsTheSync(error) {
+                    throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
+                }
                 var report = FeedReport(url: url, title: feed.parsed.title)
                 report.error = "cannot record the feed in the cache: \(error)"
                 reports.append(report)
@@ -80,6 +85,7 @@ public struct SyncEngine: Sendable {
         } catch {
             throw SyncError(description: "cannot write the gallery: \(error)")
         }
+        if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.layout.galleryPath,
                           bytesDownloaded: outcomes.bytes)

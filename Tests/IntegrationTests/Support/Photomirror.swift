@@ -10,6 +10,23 @@ struct Photomirror {
 
     var environment: [String: String] = [:]
 
+    /// Starts the binary without waiting: for tests that signal or kill it.
+    func start(_ arguments: [String], output: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = Paths.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment.merge(self.environment) { $1 }
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = Paths.binary
