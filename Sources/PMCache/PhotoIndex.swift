@@ -10,6 +10,12 @@ public actor PhotoIndex {
         try connection.execute(IndexSchema.statements)
     }
 
+    /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema
+    /// statements, no write lock, so in WAL mode it never waits for a writer.
+    public init(readingOnly path: String) throws(IndexError) {
+        connection = try SQLiteConnection(path: path, readOnly: true)
+    }
+
     // MARK: Media lookups
 
     /// What the cache holds for `url`: the original's hash and its stored thumbnails by size.

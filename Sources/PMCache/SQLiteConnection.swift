@@ -16,9 +16,10 @@ final class SQLiteConnection {
     let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) throws(IndexError) {
+    init(path: String, readOnly: Bool = false) throws(IndexError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"

@@ -1,4 +1,5 @@
 import Foundation
+import PMCache
 import PMFeeds
 import PMLoading
 
@@ -18,16 +19,23 @@ struct FeedFetchError: Error, Sendable, CustomStringConvertible {
 struct FeedFetcher: Sendable {
     let loader: any HTTPLoading
     let options: SyncOptions
+    /// Where `--revalidate` finds the feed's validators and, on a 304, its previous items.
+    var index: PhotoIndex?
 
     func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
         guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
             throw FeedFetchError(description: "\(urlString): not a URL")
         }
+        var previous: StoredFeed?
+        if options.revalidate, let index { previous = await StoredFeed.load(url: urlString, index: index) }
         var pageURL = url
         var merged: FetchedFeed?
         var pages = 0
         while true {
-            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme)
+            let conditions = pages == 0 ? previous?.conditionalHeaders ?? [:] : [:]
+            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme, headers: conditions)
+            if bytes == nil, let previous { return previous.fetched }
+            guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
             let parsed: ParsedFeed
             do {
                 parsed = try FeedParser.parse(bytes, url: pageURL, contentType: contentType)
@@ -64,8 +72,9 @@ struct FeedFetcher: Sendable {
         return options.maxPages
     }
 
-    private func document(at url: URL, scheme: String) async throws(FeedFetchError)
-        -> (bytes: [UInt8], contentType: String?, etag: String?, lastModified: String?)
+    /// The document's bytes, or nil bytes when a conditional request (`headers`) answered 304.
+    private func document(at url: URL, scheme: String, headers: [String: String]) async throws(FeedFetchError)
+        -> (bytes: [UInt8]?, contentType: String?, etag: String?, lastModified: String?)
     {
         switch scheme {
         case "file":
@@ -80,12 +89,14 @@ struct FeedFetcher: Sendable {
             request.timeout = options.timeout
             request.stallTimeout = options.stallTimeout
             request.maxBytes = options.maxFeedBytes
+            request.headers = headers
             let response: HTTPResponse
             do {
                 response = try await loader.fetch(request)
             } catch {
                 throw FeedFetchError(description: "\(Redaction.url(url)): \(error)")
             }
+            if response.status == 304, !headers.isEmpty { return (nil, nil, response.etag, response.lastModified) }
             guard response.status == 200 else {
                 throw FeedFetchError(description: "\(Redaction.url(url)): HTTP \(response.status) \(HTTPStatus.reason(response.status))")
             }

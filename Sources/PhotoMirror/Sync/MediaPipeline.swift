@@ -18,7 +18,10 @@ struct MediaPipeline: Sendable {
         do {
             let now = Date().timeIntervalSince1970
             if let cached = try await index.media(for: url) {
-                if options.sizes.allSatisfy({ cached.thumbnails[$0.description] != nil }) {
+                // Reused only whole: an item whose original was evicted (status `evicted-original`)
+                // is listed again, so it is wanted again and is downloaded like a new one.
+                if cached.original != nil, options.sizes.allSatisfy({ cached.thumbnails[$0.description] != nil }) {
+                    if options.revalidate { return try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now) }
                     try await index.touch(url: url, sha256: cached.sha256, at: now)
                     return .stored(sha256: cached.sha256, downloaded: false, bytes: 0)
                 }
@@ -37,11 +40,20 @@ struct MediaPipeline: Sendable {
 
     private func download(_ url: String, now: Double) async throws -> MediaOutcome {
         try MediaURLPolicy.check(url)
+        let response = try await loader.fetch(request(for: url))
+        return try await store(response, url: url, now: now)
+    }
+
+    func request(for url: String) -> HTTPRequest {
         var request = HTTPRequest(url: url)
         request.timeout = options.timeout
         request.stallTimeout = options.stallTimeout
         request.maxBytes = options.maxBytes
-        let response = try await loader.fetch(request)
+        return request
+    }
+
+    /// Checks a fetched body, writes its thumbnails and original, then records the rows.
+    func store(_ response: HTTPResponse, url: String, now: Double) async throws -> MediaOutcome {
         try ResponseCheck.validate(response)
         let files = try await pool.run { [store, options] in
             try ImageStorer(store: store, sizes: options.sizes, maxPixels: options.maxPixels)

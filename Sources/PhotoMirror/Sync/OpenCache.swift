@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PMSupport
 
@@ -27,5 +28,17 @@ struct OpenCache: Sendable {
             throw SyncError(description: "cannot open the cache index: \(error)")
         }
         store = BlobStore(layout: layout)
+    }
+
+    /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
+    static func existing(root: String, lockWait: Double) throws(SyncError) -> OpenCache {
+        try requireIndex(CacheLayout(root: root))
+        return try OpenCache(root: root, lockWait: lockWait)
+    }
+
+    static func requireIndex(_ layout: CacheLayout) throws(SyncError) {
+        guard FileManager.default.fileExists(atPath: layout.indexPath) else {
+            throw SyncError(description: "\(layout.root): no photomirror cache here (no \(CacheLayout.indexFile))")
+        }
     }
 }

@@ -30,6 +30,12 @@ public struct SyncOptions: Sendable {
     public var marvelKeys: MarvelKeys?
     /// Threads for decoding, encoding and file writes: one per core.
     public var codecThreads = ProcessInfo.processInfo.activeProcessorCount
+    /// Bound on the cache's disk use, enforced by a prune after the sync (`sync --max`); nil
+    /// takes the cache's `max_size` setting.
+    public var maxSize: Int?
+    /// Ask the server again about every cached media URL and the feed document, with the stored
+    /// validators (If-None-Match / If-Modified-Since). Off by default: image URLs are immutable.
+    public var revalidate = false
 
     public init() {}
 }

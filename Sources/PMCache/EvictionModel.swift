@@ -1,0 +1,93 @@
+/// The values the eviction policy decides over: plain data built from index rows and the disk
+/// scan, so the policy itself is a pure function that tests can drive without a disk.
+
+/// One file of the cache and what deleting it gives back.
+public struct CachedFile: Sendable, Equatable {
+    public var path: String
+    /// Disk use as `du` counts it (allocated blocks, at least the length); 0 when the file is missing.
+    public var diskBytes: Int
+
+    public init(path: String, diskBytes: Int) {
+        self.path = path
+        self.diskBytes = diskBytes
+    }
+}
+
+/// An original and its thumbnails: one content-addressed image, however many items name it.
+public struct CachedBlob: Sendable, Equatable {
+    public var sha256: String
+    public var original: CachedFile?
+    public var thumbnails: [CachedFile]
+    /// The last time anything used this image: a sync listing an item that names it (the
+    /// feed's `last_sync`) or a read touching its rows (`last_access`). An image shared by several
+    /// items or feeds is as recent as the most recent of them.
+    public var lastUsed: Double
+
+    public init(sha256: String, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double) {
+        self.sha256 = sha256
+        self.original = original
+        self.thumbnails = thumbnails
+        self.lastUsed = lastUsed
+    }
+
+    var thumbnailBytes: Int { thumbnails.reduce(0) { $0 + $1.diskBytes } }
+}
+
+/// An item naming an original: which feed lists it and when that feed last did.
+public struct BlobReference: Sendable, Equatable {
+    public var sha256: String
+    public var feedKey: String
+    public var listedAt: Double
+
+    public init(sha256: String, feedKey: String, listedAt: Double) {
+        self.sha256 = sha256
+        self.feedKey = feedKey
+        self.listedAt = listedAt
+    }
+}
+
+/// What a prune is asked to reach.
+public struct EvictionGoal: Sendable, Equatable {
+    /// Evict least recently used files until the cache uses at most this many bytes.
+    public var targetBytes: Int?
+    /// Expire every image last used before this instant (seconds since 1970), whatever the size.
+    public var expireBefore: Double?
+
+    public init(targetBytes: Int? = nil, expireBefore: Double? = nil) {
+        self.targetBytes = targetBytes
+        self.expireBefore = expireBefore
+    }
+
+    /// `prune --max`: stop as soon as the cache fits, so it ends less than one file below the
+    /// limit (well inside the promised 10% whenever files are small next to the limit).
+    public static func prune(limit: Int?, maxAge: Double?, now: Double) -> EvictionGoal {
+        EvictionGoal(targetBytes: limit, expireBefore: maxAge.map { now - $0 })
+    }
+
+    /// The share of the limit a prune after a sync trims down to when the sync went over it.
+    public static let afterSyncFill = 0.8
+
+    /// `sync --max`: nothing while the cache fits; once over, trim to 80% of the limit, so the
+    /// next few syncs add their new images without pruning again straight away.
+    public static func afterSync(limit: Int, usage: Int) -> EvictionGoal {
+        guard usage > limit else { return EvictionGoal() }
+        return EvictionGoal(targetBytes: Int(Double(limit) * afterSyncFill))
+    }
+}
+
+/// The policy's answer: what to delete, in order, and where that leaves the cache.
+public struct EvictionPlan: Sendable, Equatable {
+    /// Images whose original goes, least recently used first (expired ones included).
+    public var originals: [String] = []
+    /// Images whose every thumbnail goes (expired ones, then any needed beyond all originals).
+    public var thumbnails: [String] = []
+    /// How many images expired by age (original and thumbnails).
+    public var expired = 0
+    public var bytesFreed = 0
+    public var usageAfter = 0
+    /// False when even deleting every image would not fit the target (the index, manifests and
+    /// gallery alone are larger).
+    public var reachesTarget = true
+
+    public var isEmpty: Bool { originals.isEmpty && thumbnails.isEmpty }
+}

@@ -1,0 +1,33 @@
+/// What a prune did (or, with `--dry-run`, would do). Encoded as `prune --json`.
+public struct PruneReport: Sendable, Codable, Equatable {
+    /// The limit asked for (`--max`, `sync --max` or the cache's `max_size`), if any.
+    public var limit: Int?
+    /// Where eviction stops: the limit for `prune`, 80% of it for a prune after a sync.
+    public var target: Int?
+    /// Disk use of the whole cache folder, as `du` counts it, before and after.
+    public var usageBefore = 0
+    public var usageAfter = 0
+    /// Images whose original was evicted, whose thumbnails were evicted, and that expired by age
+    /// (both; counted in the first two as well).
+    public var originalsEvicted = 0
+    public var thumbnailsEvicted = 0
+    public var expired = 0
+    /// Temp files and orphans (files no index row names) deleted.
+    public var garbageRemoved = 0
+    public var manifestsRewritten = 0
+    public var reachedTarget = true
+    public var dryRun = false
+    /// Files that could not be deleted, with the reason; their rows are already gone, so they
+    /// are orphans the next prune or `verify --repair` removes.
+    public var failures: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case limit, target, expired, failures
+        case usageBefore = "usage_before", usageAfter = "usage_after"
+        case originalsEvicted = "originals_evicted", thumbnailsEvicted = "thumbnails_evicted"
+        case garbageRemoved = "garbage_removed", manifestsRewritten = "manifests_rewritten"
+        case reachedTarget = "reached_target", dryRun = "dry_run"
+    }
+
+    public var bytesFreed: Int { max(0, usageBefore - usageAfter) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PMCache
+import PMSupport
+
+/// `photomirror prune`: brings the cache under a size limit and expires images by age, least
+/// recently used first (the policy is `EvictionPolicy`; this type does the effects).
+public struct Pruner: Sendable {
+    public let cacheRoot: String
+    /// Bound on the whole cache folder's disk use; nil takes the cache's `max_size` setting.
+    public var maxSize: Int?
+    /// Expire images no sync has listed for this many seconds.
+    public var maxAge: Double?
+    public var dryRun = false
+    /// Seconds to wait for another writer's lock.
+    public var lockWait: Double = 5
+
+    public init(cacheRoot: String) {
+        self.cacheRoot = cacheRoot
+    }
+
+    public func run() async throws(SyncError) -> PruneReport {
+        let layout = CacheLayout(root: cacheRoot)
+        var limit = maxSize
+        if limit == nil {
+            do {
+                limit = try CacheConfig.load(layout: layout).maxSize
+            } catch {
+                throw SyncError(description: "\(error)")
+            }
+        }
+        guard limit != nil || maxAge != nil else {
+            throw SyncError(description: "nothing to prune to: give --max SIZE or --max-age DURATION, "
+                + "or set max_size in \(layout.absolute(CacheConfig.fileName))")
+        }
+        let goal = GoalRule.prune(limit: limit, maxAge: maxAge)
+        do {
+            if dryRun {
+                let cache = try ReadOnlyCache(root: cacheRoot)
+                return try await PruneRun(layout: layout, index: cache.index, writer: nil).run(goal)
+            }
+            let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait)
+            return try await PruneRun(layout: layout, index: cache.index, writer: cache).run(goal)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError(description: "prune stopped: \(error); the cache is consistent (verify --repair removes leftovers)")
+        }
+    }
+
+    /// The prune after a sync, on the sync's open cache: only when over `limit`, then down to
+    /// 80% of it (`EvictionGoal.afterSync`).
+    static func afterSync(cache: OpenCache, limit: Int) async throws -> PruneReport {
+        try await PruneRun(layout: cache.layout, index: cache.index, writer: cache).run(.afterSync(limit: limit))
+    }
+}
+
+/// How the goal follows from the disk use measured when the prune starts.
+enum GoalRule: Sendable {
+    case prune(limit: Int?, maxAge: Double?)
+    case afterSync(limit: Int)
+
+    var limit: Int? {
+        switch self {
+        case .prune(let limit, _): limit
+        case .afterSync(let limit): limit
+        }
+    }
+
+    func goal(usage: Int, now: Double) -> EvictionGoal {
+        switch self {
+        case .prune(let limit, let maxAge): EvictionGoal.prune(limit: limit, maxAge: maxAge, now: now)
+        case .afterSync(let limit): EvictionGoal.afterSync(limit: limit, usage: usage)
+        }
+    }
+}

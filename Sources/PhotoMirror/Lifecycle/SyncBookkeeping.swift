@@ -1,0 +1,44 @@
+import Foundation
+import PMCache
+import PMImaging
+
+/// What a sync does for the cache's lifecycle besides mirroring: remember its counters for
+/// `stats` and the gallery size for later republishing, and prune when over its size limit.
+enum SyncBookkeeping {
+    /// The limit a sync enforces: `sync --max`, else the cache's `max_size` setting, else none.
+    static func sizeLimit(_ options: SyncOptions, layout: CacheLayout) throws(SyncError) -> Int? {
+        if let limit = options.maxSize { return limit }
+        do {
+            return try CacheConfig.load(layout: layout).maxSize
+        } catch {
+            throw SyncError(description: "\(error)")
+        }
+    }
+
+    /// Stores the last sync's counters and gallery size in `meta`. Best effort: stats are
+    /// not worth failing a sync over.
+    static func record(_ outcomes: [String: MediaOutcome], sizes: [ThumbnailSize], index: PhotoIndex) async {
+        var counters = LastSyncCounters(at: Date().timeIntervalSince1970, media: outcomes.count,
+                                        downloaded: 0, reused: 0, failed: 0)
+        for outcome in outcomes.values {
+            switch outcome {
+            case .stored(_, let downloaded, _):
+                if downloaded { counters.downloaded += 1 } else { counters.reused += 1 }
+            case .failed, .aborted:
+                counters.failed += 1
+            }
+        }
+        var values = [MetaKey.lastSync: counters.encoded()]
+        if let size = sizes.first { values[MetaKey.gallerySize] = size.description }
+        try? await index.setMeta(values)
+    }
+
+    /// Prunes the sync's cache when it went over `limit`, holding the sync's lock throughout.
+    static func prune(cache: OpenCache, limit: Int) async throws(SyncError) -> PruneReport {
+        do {
+            return try await Pruner.afterSync(cache: cache, limit: limit)
+        } catch {
+            throw SyncError(description: "the sync finished, but pruning to the size limit failed: \(error)")
+        }
+    }
+}
