@@ -4,7 +4,7 @@ import PMSupport
 import PMImaging
 
 /// Writes what a sync publishes: a feed's rows in the index, then its manifest, then the
-/// gallery — each file atomically, and always from the index, the single source of truth.
+/// gallery (Publisher+Gallery.swift) — each file atomically, and always from the index, the single source of truth.
 struct Publisher: Sendable {
     let cache: OpenCache
     let sizes: [ThumbnailSize]
@@ -63,19 +63,7 @@ struct Publisher: Sendable {
         return relative
     }
 
-    /// Rewrites the root `index.html` from every feed in the index.
-    func publishGallery() async throws {
-        var sections: [GalleryPage.Section] = []
-        for feed in try await cache.index.feeds() {
-            let items = try await cache.index.items(feedKey: feed.key)
-            sections.append(GalleryPage.Section(feed: feed, items: items, paths: try await storedPaths(for: items)))
-        }
-        let html = GalleryPage(sections: sections, primarySize: sizes.first ?? ThumbnailSize(width: 40, height: 40))
-            .render()
-        try AtomicFile.write(Array(html.utf8), to: cache.layout.galleryPath)
-    }
-
-    private func storedPaths(for items: [ItemRecord]) async throws -> [String: StoredPaths] {
+    func storedPaths(for items: [ItemRecord]) async throws -> [String: StoredPaths] {
         var paths: [String: StoredPaths] = [:]
         for sha256 in Set(items.compactMap(\.sha256)) {
             let original = try await cache.index.original(sha256: sha256)

@@ -48,3 +48,21 @@ public struct MarvelKeys: Sendable {
         self.privateKey = privateKey
     }
 }
+
+extension SyncOptions {
+    /// `--scales 1,2,3`: the sizes plus the first (the gallery's 1x) at each scale, for
+    /// high-density screens — 40x40 at 1,2,3 adds 80x80 and 120x120, right after the base.
+    /// Duplicates dropped; nil when a scale is below 1 or a scaled side exceeds `ThumbnailSize.maxSide`.
+    public static func sizes(_ sizes: [ThumbnailSize], scaledBy scales: [Int]) -> [ThumbnailSize]? {
+        guard let base = sizes.first else { return sizes }
+        var result = [base]
+        for scale in scales {
+            let (width, height) = (base.width * scale, base.height * scale)
+            guard scale >= 1, width <= ThumbnailSize.maxSide, height <= ThumbnailSize.maxSide else { return nil }
+            let scaled = ThumbnailSize(width: width, height: height)
+            if !result.contains(scaled) { result.append(scaled) }
+        }
+        for size in sizes.dropFirst() where !result.contains(size) { result.append(size) }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import PMCache
+import PMImaging
+
+/// What the gallery shows for an item's picture: the thumbnail (linked to the mirrored original
+/// when that is still in the cache), or a labelled placeholder — never a broken image.
+enum ItemVisual: Equatable {
+    case image(ThumbnailSources, link: String?)
+    case placeholder(label: String, reason: String)
+
+    /// Statuses whose thumbnails may be in the cache: `evicted-original` keeps them when prune
+    /// drops the original (PMCache's ItemStatus).
+    static let thumbnailStatuses: Set<String> = ["ok", "evicted-original"]
+
+    static func of(_ item: ItemRecord, paths: StoredPaths?, base: ThumbnailSize, prefix: String) -> ItemVisual {
+        switch item.status {
+        case _ where thumbnailStatuses.contains(item.status):
+            guard let paths, let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
+            else { return .placeholder(label: "evicted", reason: "the thumbnail is no longer in the cache") }
+            return .image(sources, link: paths.original.map { prefix + HTML.relativeLink($0) })
+        case "evicted":
+            return .placeholder(label: "evicted", reason: item.error
+                ?? "the image was evicted from the cache; the next sync that lists the item fetches it again")
+        case "failed":
+            return .placeholder(label: "failed", reason: item.error ?? "the image could not be mirrored")
+        case "no-image":
+            return .placeholder(label: "no image", reason: item.error ?? "the feed gives no image for this item")
+        default:
+            return .placeholder(label: item.status.isEmpty ? "unknown" : item.status,
+                                reason: item.error ?? "the image is not in the cache")
+        }
+    }
+
+    /// The `<img>` or placeholder element; `alt` is the item's title, already plain text.
+    func markup(alt: String, base: ThumbnailSize, lazy: Bool) -> String {
+        switch self {
+        case .image(let sources, let link):
+            var image = "<img src=\"\(sources.src)\""
+            if let srcset = sources.srcset { image += " srcset=\"\(srcset)\"" }
+            image += " width=\"\(base.width)\" height=\"\(base.height)\" alt=\"\(HTML.escape(alt))\""
+            image += lazy ? " loading=\"lazy\" decoding=\"async\">" : ">"
+            guard let link else { return image }
+            return "<a class=\"thumb\" href=\"\(link)\">\(image)</a>"
+        case .placeholder(let label, let reason):
+            return "<div class=\"missing\" role=\"img\" aria-label=\"\(HTML.escape("\(label): \(alt)"))\" "
+                + "title=\"\(HTML.escape(reason))\" style=\"width:\(base.width)px;height:\(base.height)px\">"
+                + "\(HTML.escape(label))</div>"
+        }
+    }
+}

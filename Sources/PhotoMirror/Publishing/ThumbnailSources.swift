@@ -1,0 +1,29 @@
+import PMImaging
+
+/// Which stored thumbnails an `<img>` offers: `src` plus a `srcset` of the same aspect at higher
+/// densities (40x40 shown at 40 CSS pixels; 80x80 at 2x, 120x120 at 3x for retina screens).
+struct ThumbnailSources: Equatable {
+    var src: String
+    /// `path 1x, path 2x, …`, or nil when there is only one candidate at 1x.
+    var srcset: String?
+
+    /// `stored` maps size specs ("80x80") to cache-relative paths; `prefix` leads from the page
+    /// to the cache root ("../../"). Nil when no stored size has the base's aspect.
+    static func choose(base: ThumbnailSize, stored: [String: String], prefix: String) -> ThumbnailSources? {
+        let candidates = stored.compactMap { spec, path -> (density: Double, path: String)? in
+            guard let size = ThumbnailSize(parsing: spec), size.width * base.height == size.height * base.width
+            else { return nil }
+            return (Double(size.width) / Double(base.width), prefix + HTML.relativeLink(path))
+        }.sorted { $0.density < $1.density }
+        guard !candidates.isEmpty else { return nil }
+        let preferred = candidates.first { $0.density >= 1 } ?? candidates[candidates.count - 1]
+        if candidates.count == 1 && preferred.density == 1 { return ThumbnailSources(src: preferred.path, srcset: nil) }
+        let srcset = candidates.map { "\($0.path) \(format(density: $0.density))x" }.joined(separator: ", ")
+        return ThumbnailSources(src: preferred.path, srcset: srcset)
+    }
+
+    private static func format(density: Double) -> String {
+        if density == density.rounded() { return String(Int(density)) }
+        return String((density * 1000).rounded() / 1000)
+    }
+}
