@@ -3,7 +3,7 @@ import PackageDescription
 
 // One module per pipeline stage (Nuke's layout): feeds → loading → imaging → caching,
 // tied together by `PhotoMirror`; the `photomirror` executable only parses argv and prints.
-// C code lives only in the two thin shim targets that wrap a library's variadic or
+// C code lives only in the thin shim targets that wrap a library's variadic or
 // setjmp-based API safely.
 let package = Package(
     name: "photomirror",
@@ -18,11 +18,13 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG"],
                 cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 
         // Swift library modules.
         .target(name: "PMSupport", dependencies: ["CCrypto"]),
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "PMImaging", dependencies: ["CodecShim", "PMSupport"]),
         .target(name: "PMCache", dependencies: ["CSQLite", "PMSupport"]),
         .target(name: "PhotoMirror",
-                dependencies: ["PMSupport", "PMFeeds", "PMLoading", "PMImaging", "PMCache"]),
+                dependencies: ["PMSupport", "PMFeeds", "PMLoading", "PMImaging", "PMCache", "ServeShim"]),
         .executableTarget(name: "photomirror", dependencies: ["PhotoMirror"]),
 
         // Tests: unit tests per module, integration tests drive the built binary.

@@ -1,0 +1,38 @@
+#pragma once
+// libmicrohttpd for Swift: MHD_start_daemon is variadic and its access handler is called
+// several times per request, so this shim starts the daemon, answers each request exactly
+// once through one handler, and builds, queues and frees responses. Errors are returned,
+// never printed. No path, header or policy logic lives here: Swift decides every answer.
+#include <stddef.h>
+#include <stdint.h>
+
+struct MHD_Connection;
+typedef struct pm_serve_daemon pm_serve_daemon;
+
+/// Called once per request on one of the daemon's own threads, with the request path exactly
+/// as the client sent it (percent-encoding intact, query string removed). Must answer with
+/// pm_serve_respond and return its result.
+typedef int (*pm_serve_handler)(void *context, struct MHD_Connection *connection,
+                                const char *method, const char *raw_path);
+
+/// Listens on bind_address:port (numeric IPv4 or IPv6; port 0 picks a free one) and serves
+/// with `threads` threads of the daemon's own. Returns NULL and fills `error` on failure.
+pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, unsigned threads,
+                                pm_serve_handler handler, void *context,
+                                char *error, size_t error_size);
+/// The port actually listened on.
+uint16_t pm_serve_port(const pm_serve_daemon *daemon);
+/// Stops accepting, finishes in-flight requests' threads and frees the daemon.
+void pm_serve_stop(pm_serve_daemon *daemon);
+
+/// A request header's value, or NULL. Valid until the response is queued.
+const char *pm_serve_request_header(struct MHD_Connection *connection, const char *name);
+
+/// Queues the response. The body is `length` bytes of `fd` from `offset` when fd >= 0 (the
+/// fd is owned and closed by the shim, even on failure), else a copy of `body`.
+/// Returns 1 when queued, 0 when not (the connection is then closed).
+int pm_serve_respond(struct MHD_Connection *connection, unsigned status,
+                     int fd, uint64_t offset, uint64_t length,
+                     const char *body, size_t body_length,
+                     const char *const *header_names, const char *const *header_values,
+                     size_t header_count);
