@@ -7,6 +7,7 @@ enum HelpText {
       photomirror sync [options] <feed-url>...   mirror feeds (http, https or file://)
       photomirror thumb [--size WxH] -o DIR FILE...   make PNG thumbnails of local images
       photomirror verify [--cache DIR]           check that the cache and its index agree
+      photomirror serve [--cache DIR] [--port N] [--bind ADDR]   show the gallery on http://127.0.0.1:8080/
       photomirror help [command]                 show help
 
     FEEDS
@@ -37,6 +38,8 @@ enum HelpText {
     OPTIONS
       --cache DIR          cache folder (see `photomirror help`)
       --size WxH           thumbnail size, repeatable (default 40x40; the first is the gallery's)
+      --scales 1,2,3       also make the first size at these multiples (80x80, 120x120 for
+                           high-density screens); the gallery offers them through srcset
       --jobs N             downloads in flight at once (default 16, 1–256)
       --timeout SECONDS    total time allowed per request (default 30); a transfer that
                            moves nothing for min(15, SECONDS) seconds is a stall and fails
@@ -52,6 +55,11 @@ enum HelpText {
       --json               print a JSON summary on stdout
       --quiet              print nothing but errors
       --verbose            print one line per item
+
+    OUTPUT
+      On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
+      and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
+      a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
     """
 
     static let thumb = """
@@ -74,5 +82,22 @@ enum HelpText {
     Checks that every file the index names exists with the right size and SHA-256, and that
     no manifest points at a missing file (damage: exit 1). Files that no index row names and
     temp files left by an interrupted writer are reported as garbage (exit 0).
+    """
+
+    static let serve = """
+    photomirror serve [--cache DIR] [--port N] [--bind ADDR]
+
+    Serves the cache folder over HTTP (libmicrohttpd) until Ctrl-C or SIGTERM, and prints its
+    URL on stdout. GET and HEAD only; ETag/304, byte ranges, and Cache-Control that lets
+    browsers keep originals and thumbnails forever (they are named by their content) and
+    re-check pages and manifests after a minute. Never serves the index, the lock, temp files,
+    folder listings or anything outside the cache (symlinks included).
+
+    OPTIONS
+      --cache DIR          cache folder (see `photomirror help`)
+      --port N             TCP port (default 8080; 0 picks a free one)
+      --bind ADDR          address to listen on (default 127.0.0.1, this machine only)
+      --threads N          server threads (default 4)
+      --quiet              print only the URL and errors
     """
 }

@@ -30,6 +30,7 @@ struct PhotomirrorCLI {
         case "sync": return try await SyncCommand(rest).run()
         case "thumb": return try await ThumbCommand(rest).run()
         case "verify": return try await VerifyCommand(rest).run()
+        case "serve": return try await ServeCommand(rest).run()
         case "help", "--help", "-h": return help(rest.first ?? "")
         case "--version", "version":
             Output.out("photomirror \(Version.string)\n")
@@ -43,6 +44,7 @@ struct PhotomirrorCLI {
         case "sync": HelpText.sync
         case "thumb": HelpText.thumb
         case "verify": HelpText.verify
+        case "serve": HelpText.serve
         default: HelpText.main
         }
         Output.out(text + "\n")

@@ -9,7 +9,7 @@ struct SyncCommand {
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
-            valued: ["cache", "size", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
+            valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
             flags: ["json", "quiet", "verbose"]))
         guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
         var options = SyncOptions()
@@ -21,6 +21,16 @@ struct SyncCommand {
                 }
                 return size
             }
+        }
+        if let scales = arguments.last("scales") {
+            let factors = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !factors.isEmpty, factors.allSatisfy({ $0 != nil }),
+                  let scaled = SyncOptions.sizes(options.sizes, scaledBy: factors.compactMap { $0 })
+            else {
+                throw UsageError("--scales must be whole numbers like 1,2,3 that keep \(options.sizes[0]) within "
+                    + "\(ThumbnailSize.maxSide) pixels, not \"\(scales)\"")
+            }
+            options.sizes = scaled
         }
         options.jobs = try arguments.int("jobs", range: 1...256) ?? options.jobs
         options.timeout = try arguments.seconds("timeout") ?? options.timeout

@@ -1,0 +1,39 @@
+import Foundation
+import PhotoMirror
+
+/// `photomirror serve`: the cache as a website on 127.0.0.1 until Ctrl-C or SIGTERM.
+struct ServeCommand {
+    static let defaultPort = 8080
+    let arguments: Arguments
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, spec: .init(valued: ["cache", "port", "bind", "threads"], flags: ["quiet"]))
+        guard arguments.operands.isEmpty else { throw UsageError("serve takes no operands") }
+    }
+
+    func run() async throws(UsageError) -> ExitCode {
+        let root = try CacheOption.resolve(arguments)
+        let port = try arguments.int("port", range: 0...65535) ?? Self.defaultPort
+        let threads = try arguments.int("threads", range: 1...64) ?? 4
+        let bind = arguments.last("bind") ?? "127.0.0.1"
+        // A client that hangs up mid-file must not kill the server.
+        signal(SIGPIPE, SIG_IGN)
+        let stopSignals = StopSignals([SIGINT, SIGTERM])
+        let server: StaticServer
+        do {
+            server = try StaticServer(site: try StaticSite(root: root), bindAddress: bind, port: port, threads: threads)
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
+        let host = bind.contains(":") ? "[\(bind)]" : bind
+        let url = "http://\(host):\(server.port)/"
+        // The URL alone on stdout, for scripts that start the server on port 0.
+        Output.out(url + "\n")
+        if !arguments.has("quiet") { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
+        let signal = await stopSignals.next()
+        server.stop()
+        if !arguments.has("quiet") { Output.err("stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n") }
+        return .ok
+    }
+}
