@@ -13,6 +13,21 @@ enum Output {
 
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
+    /// Colour and bold only on a terminal, and never when NO_COLOR is set to anything
+    /// (https://no-color.org). Pipes and logs get plain text.
+    static var stderrColour: Bool {
+        stderrIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    enum Style: String {
+        case bold = "1"
+        case red = "31"
+    }
+
+    static func styled(_ text: String, _ style: Style, when enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
     /// Byte counts as people read them: 1.2 MB, 830 kB (decimal, as `ls -h --si`).
     static func bytes(_ count: Int) -> String {
         let units = ["B", "kB", "MB", "GB", "TB"]

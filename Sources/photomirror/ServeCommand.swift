@@ -18,7 +18,8 @@ struct ServeCommand {
         let bind = arguments.last("bind") ?? "127.0.0.1"
         // A client that hangs up mid-file must not kill the server.
         signal(SIGPIPE, SIG_IGN)
-        let stopSignals = StopSignals([SIGINT, SIGTERM])
+        let (stopRequests, stopRequested) = AsyncStream<Void>.makeStream()
+        let signals = SignalWatcher { stopRequested.yield() }
         let server: StaticServer
         do {
             server = try StaticServer(site: try StaticSite(root: root), bindAddress: bind, port: port, threads: threads)
@@ -31,9 +32,11 @@ struct ServeCommand {
         // The URL alone on stdout, for scripts that start the server on port 0.
         Output.out(url + "\n")
         if !arguments.has("quiet") { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
-        let signal = await stopSignals.next()
+        for await _ in stopRequests { break }
         server.stop()
-        if !arguments.has("quiet") { Output.err("stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n") }
+        if !arguments.has("quiet") {
+            Output.err("stopped on \(signals.receivedSignal == SIGINT ? "SIGINT" : "SIGTERM")\n")
+        }
         return .ok
     }
 }

@@ -1,8 +1,13 @@
 import Foundation
 import PhotoMirror
 
-/// The words and JSON a finished sync prints. No control characters: this also goes to logs.
+/// The words and JSON a finished sync prints. No control characters unless colour is asked
+/// for: this also goes to logs.
 enum SyncSummary {
+    enum Verbosity {
+        case quiet, normal, verbose
+    }
+
     static func json(_ report: SyncReport) -> String {
         struct Summary: Encodable {
             let feeds: [FeedReport]
@@ -20,20 +25,45 @@ enum SyncSummary {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func text(_ report: SyncReport, verbose: Bool) -> String {
+    /// Failures always (they are errors, even with --quiet); then, unless quiet, a line per
+    /// feed, a total and where the gallery is. Verbose lists every item from the manifests.
+    static func text(_ report: SyncReport, verbosity: Verbosity, cacheRoot: String, colour: Bool = false) -> String {
         var text = ""
-        for failure in report.failures {
-            let media = failure.mediaURL.map { " \($0)" } ?? ""
-            text += "failed: item \(failure.itemID)\(media): \(failure.reason)\n"
+        if verbosity == .verbose {
+            for feed in report.feeds { text += itemLines(feed, cacheRoot: cacheRoot, colour: colour) }
+        } else {
+            for failure in report.failures {
+                let media = failure.mediaURL.map { " \($0)" } ?? ""
+                text += Output.styled("failed:", .red, when: colour) + " item \(failure.itemID)\(media): \(failure.reason)\n"
+            }
         }
+        guard verbosity != .quiet else { return text }
         for feed in report.feeds where feed.error == nil {
             let title = feed.title.trimmingCharacters(in: .whitespaces).isEmpty ? feed.url : feed.title
             text += "feed \"\(title)\": \(feed.items) items, \(feed.ok) ok, \(feed.failed) failed"
             if feed.noImage > 0 { text += ", \(feed.noImage) without image" }
             text += "; \(feed.downloaded) downloaded, \(feed.reused) already cached\n"
         }
-        if verbose { text += "downloaded \(Output.bytes(report.bytesDownloaded)) of images\n" }
+        let synced = report.feeds.filter { $0.error == nil }
+        text += "synced \(synced.count) of \(report.feeds.count) feed\(report.feeds.count == 1 ? "" : "s"): "
+        text += "\(synced.reduce(0) { $0 + $1.ok }) images ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
+        text += "\(Output.bytes(report.bytesDownloaded)) downloaded\n"
         text += "gallery: \(URL(fileURLWithPath: report.galleryPath).absoluteString)\n"
         return text
+    }
+
+    /// One line per item of a feed, as its manifest records it.
+    private static func itemLines(_ feed: FeedReport, cacheRoot: String, colour: Bool) -> String {
+        guard let path = feed.manifest, !path.isEmpty,
+              let data = FileManager.default.contents(atPath: cacheRoot + "/" + path),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { return "" }
+        return manifest.items.map { item in
+            let status = item.status == "ok" ? "ok" : Output.styled(item.status, .red, when: colour && item.status == "failed")
+            var line = "item \(item.id): \(status)"
+            if let media = item.mediaURL { line += " \(media)" }
+            if let error = item.error { line += ": \(error)" } else if let thumbnail = item.thumbnail { line += " → \(thumbnail)" }
+            return line + "\n"
+        }.joined()
     }
 }

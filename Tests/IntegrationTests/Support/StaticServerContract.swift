@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// What any server of a cache must do, checked the same way against `photomirror serve` and
+/// nginx with Scripts/nginx.conf.template: MIME types, caching headers, ETag/304, HEAD, Range,
+/// 404s, and nothing private or outside the cache.
+struct StaticServerContract {
+    let port: Int
+    let cache: SyncedCache
+
+    func get(_ path: String, _ headers: [String: String] = [:]) throws -> RawHTTP.Response {
+        try RawHTTP.request(port: port, "GET", path, headers: headers)
+    }
+
+    func checkAll(file: StaticString = #filePath, line: UInt = #line) throws {
+        let files = try cache.firstItemFiles()
+        let original = try Data(contentsOf: cache.root.appendingPathComponent(files.original))
+
+        // Types and caching: content-addressed files are immutable, pages and manifests short-lived.
+        let image = try get("/" + files.original)
+        XCTAssertEqual(image.status, 200, file: file, line: line)
+        XCTAssertEqual(image.header("Content-Type"), "image/jpeg", file: file, line: line)
+        XCTAssertEqual(image.header("Cache-Control"), "public, max-age=31536000, immutable", file: file, line: line)
+        XCTAssertEqual(Data(image.body), original, file: file, line: line)
+        let thumbnail = try get("/" + files.thumbnail)
+        XCTAssertEqual(thumbnail.header("Content-Type"), "image/png", file: file, line: line)
+        XCTAssertEqual(thumbnail.header("Cache-Control"), "public, max-age=31536000, immutable", file: file, line: line)
+        for (path, type) in [("/", "text/html"), ("/index.html", "text/html"), ("/" + files.manifest, "application/json")] {
+            let page = try get(path)
+            XCTAssertEqual(page.status, 200, path, file: file, line: line)
+            XCTAssertTrue(page.header("Content-Type")?.hasPrefix(type) == true, "\(path): \(page.headers)", file: file, line: line)
+            XCTAssertEqual(page.header("Cache-Control"), "public, max-age=60", path, file: file, line: line)
+        }
+
+        // ETag and 304, for an immutable file and a page.
+        for path in ["/" + files.original, "/index.html"] {
+            let tag = try XCTUnwrap(try get(path).header("ETag"), path, file: file, line: line)
+            let again = try get(path, ["If-None-Match": tag])
+            XCTAssertEqual(again.status, 304, path, file: file, line: line)
+            XCTAssertTrue(again.body.isEmpty, file: file, line: line)
+            XCTAssertEqual(try get(path, ["If-None-Match": "\"other\""]).status, 200, file: file, line: line)
+        }
+
+        // HEAD: the headers of a GET, no body.
+        let head = try RawHTTP.request(port: port, "HEAD", "/" + files.original)
+        XCTAssertEqual(head.status, 200, file: file, line: line)
+        XCTAssertEqual(head.header("Content-Length"), String(original.count), file: file, line: line)
+        XCTAssertEqual(head.header("Content-Type"), "image/jpeg", file: file, line: line)
+        XCTAssertTrue(head.body.isEmpty, file: file, line: line)
+
+        // Ranges.
+        let part = try get("/" + files.original, ["Range": "bytes=100-199"])
+        XCTAssertEqual(part.status, 206, file: file, line: line)
+        XCTAssertEqual(part.header("Content-Range"), "bytes 100-199/\(original.count)", file: file, line: line)
+        XCTAssertEqual(Data(part.body), original[100..<200], file: file, line: line)
+        let tail = try get("/" + files.original, ["Range": "bytes=-10"])
+        XCTAssertEqual(Data(tail.body), original.suffix(10), file: file, line: line)
+        let past = try get("/" + files.original, ["Range": "bytes=\(original.count)-"])
+        XCTAssertEqual(past.status, 416, file: file, line: line)
+        XCTAssertEqual(past.header("Content-Range"), "bytes */\(original.count)", file: file, line: line)
+
+        // Missing, private, listings and escapes: never a 2xx, never a byte of what lies outside.
+        let refused = ["/nope.png", "/originals/00/" + String(repeating: "0", count: 64) + ".jpg", "/index.sqlite",
+                       "/lock", "/originals/", "/thumbs/", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                       "/feeds/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/feeds%2f..%2f..%2f..%2fetc/passwd",
+                       "/thumbs/escape.png", "/feeds/escape/passwd", "/thumbs/index-link.png", "/.tmp-partial.png"]
+        for path in refused {
+            let response = try get(path)
+            XCTAssertTrue((400..<500).contains(response.status), "\(path) → \(response.status)", file: file, line: line)
+            let body = String(decoding: response.body, as: UTF8.self)
+            XCTAssertFalse(body.contains("root:x:0:0") || body.contains("SQLite format"), path, file: file, line: line)
+        }
+        XCTAssertEqual(try get("/nope.png").status, 404, file: file, line: line)
+        XCTAssertEqual(try get("/originals/").status, 404, "no listing", file: file, line: line)
+
+        // Every MIME type the gallery may use.
+        for (name, type) in [("a.css", "text/css"), ("a.js", "text/javascript"), ("a.svg", "image/svg+xml"),
+                             ("a.webp", "image/webp")] {
+            let response = try get("/extras/" + name)
+            XCTAssertEqual(response.status, 200, name, file: file, line: line)
+            XCTAssertTrue(response.header("Content-Type")?.hasPrefix(type) == true, "\(name): \(response.headers)",
+                          file: file, line: line)
+        }
+    }
+
+    /// Plants what the refusals above are about: symlinks out of the cache and to its index, a
+    /// temp file, and one file of each extra type.
+    static func plantHazards(in cache: URL) throws {
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: cache.appendingPathComponent("thumbs/escape.png").path,
+                                       withDestinationPath: "/etc/passwd")
+        try manager.createSymbolicLink(atPath: cache.appendingPathComponent("feeds/escape").path,
+                                       withDestinationPath: "/etc")
+        try manager.createSymbolicLink(atPath: cache.appendingPathComponent("thumbs/index-link.png").path,
+                                       withDestinationPath: "../index.sqlite")
+        try Data("partial".utf8).write(to: cache.appendingPathComponent(".tmp-partial.png"))
+        try manager.createDirectory(at: cache.appendingPathComponent("extras"), withIntermediateDirectories: true)
+        for name in ["a.css", "a.js", "a.svg", "a.webp"] {
+            try Data("x".utf8).write(to: cache.appendingPathComponent("extras/" + name))
+        }
+    }
+}
