@@ -76,7 +76,8 @@ struct SyncCommand {
         }
         line?.finish()
         if arguments.has("json") { Output.out(SyncSummary.json(report)) }
-        if !quiet { Output.err(SyncSummary.text(report, verbose: arguments.has("verbose"))) }
+        let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has("verbose") ? .verbose : .normal
+        Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
         for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
         if report.feedFailed { return .feedFailed }
         return report.itemsFailed ? .itemsFailed : .ok
