@@ -21,7 +21,7 @@ final class FeedKindsTests: XCTestCase {
 
         let result = try photomirror.run(["sync", "--json", "--cache", cache.path, feedURL])
         XCTAssertEqual(result.status, 0, "a placeholder is the feed's answer, not a failure\n\(result.stderr)")
-        let feed = try firstFeed(result.stdout)
+        let feed = try CacheInspection.firstFeed(fromSummary: result.stdout)
         XCTAssertEqual(feed["items"] as? Int, 45)
         XCTAssertEqual(feed["ok"] as? Int, 44)
         XCTAssertEqual(feed["no_image"] as? Int, 1)
@@ -35,8 +35,8 @@ final class FeedKindsTests: XCTestCase {
         let manifestText = try String(contentsOf: cache.appendingPathComponent(feed["manifest"] as! String), encoding: .utf8)
         XCTAssertTrue(manifestText.contains("Data provided by Marvel"))
         XCTAssertTrue(manifestText.contains("\"status\" : \"no-image\""))
-        XCTAssertFalse(try cacheMentions(cache, "priv456"), "the private key never reaches the cache")
-        XCTAssertFalse(try cacheMentions(cache, "hash="), "signatures never reach the cache")
+        XCTAssertFalse(CacheInspection.cache(cache, contains: "priv456"), "the private key never reaches the cache")
+        XCTAssertFalse(CacheInspection.cache(cache, contains: "hash="), "signatures never reach the cache")
         XCTAssertFalse(result.stderr.contains("priv456"))
     }
 
@@ -98,8 +98,7 @@ final class FeedKindsTests: XCTestCase {
         let result = try Photomirror().run(["sync", "--json", "--cache", cache.path,
                                             server.url("feed.rss"), server.url("feed.atom"), server.url("feed.json")])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        let feeds = try XCTUnwrap(summary?["feeds"] as? [[String: Any]])
+        let feeds = try CacheInspection.feeds(fromSummary: result.stdout)
         XCTAssertEqual(feeds.map { $0["kind"] as? String }, ["rss", "atom", "jsonFeed"])
         XCTAssertEqual(feeds.map { $0["ok"] as? Int }, [2, 2, 2])
         XCTAssertEqual(Set(feeds.compactMap { $0["manifest"] as? String }).count, 3)
@@ -131,19 +130,6 @@ final class FeedKindsTests: XCTestCase {
             ])
         }
         try JSONSerialization.data(withJSONObject: results).write(to: file)
-    }
-
-    private func firstFeed(_ stdout: String) throws -> [String: Any] {
-        let summary = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
-        return try XCTUnwrap((summary?["feeds"] as? [[String: Any]])?.first)
-    }
-
-    private func cacheMentions(_ cache: URL, _ text: String) throws -> Bool {
-        let walker = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            if let data = try? Data(contentsOf: url), data.range(of: Data(text.utf8)) != nil { return true }
-        }
-        return false
     }
 }
 

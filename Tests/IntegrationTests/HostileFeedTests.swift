@@ -42,7 +42,7 @@ final class HostileFeedTests: XCTestCase {
         // Bounded by the timeouts given: the stall costs 3 attempts of 2 s plus backoff.
         XCTAssertLessThan(elapsed, 30, "the sync must end within its timeouts")
 
-        let manifest = try manifestItems(cache: cache, stdout: result.stdout)
+        let manifest = try CacheInspection.manifestItems(cache: cache, feed: try CacheInspection.firstFeed(fromSummary: result.stdout))
         XCTAssertEqual(manifest.count, good.count + bad.count)
         for item in good {
             let entry = manifest.first { $0["title"] as? String == item.title }
@@ -55,7 +55,7 @@ final class HostileFeedTests: XCTestCase {
             XCTAssertTrue(error.contains(reason), "\(item.title): \"\(error)\" should mention \"\(reason)\"")
             XCTAssertTrue(result.stderr.contains(item.media), "stderr names \(item.media)")
         }
-        XCTAssertFalse(try cacheContains(cache, "root:x:0:0"), "nothing of /etc/passwd in the cache")
+        XCTAssertFalse(CacheInspection.cache(cache, contains: "root:x:0:0"), "nothing of /etc/passwd in the cache")
 
         let gallery = try String(contentsOf: cache.appendingPathComponent("index.html"), encoding: .utf8)
         for markup in ["<script", "javascript:", "<img src=x", "\" onerror=\""] {
@@ -64,20 +64,5 @@ final class HostileFeedTests: XCTestCase {
         let verify = try Photomirror().run(["verify", "--cache", cache.path])
         XCTAssertEqual(verify.status, 0, verify.stderr)
     }
-
-    private func manifestItems(cache: URL, stdout: String) throws -> [[String: Any]] {
-        let summary = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
-        let feed = try XCTUnwrap((summary?["feeds"] as? [[String: Any]])?.first)
-        let path = try XCTUnwrap(feed["manifest"] as? String)
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent(path))) as? [String: Any]
-        return try XCTUnwrap(manifest?["items"] as? [[String: Any]])
-    }
-
-    private func cacheContains(_ cache: URL, _ text: String) throws -> Bool {
-        let walker = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            if let data = try? Data(contentsOf: url), data.range(of: Data(text.utf8)) != nil { return true }
-        }
-        return false
-    }
 }
+

@@ -14,16 +14,12 @@ final class SyncFlickrTests: XCTestCase {
 
         let first = try photomirror.run(["sync", "--json", "--cache", cache.path, server.url("feed.js")])
         XCTAssertEqual(first.status, 0, first.stderr)
-        let summary = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
-        let feed = try XCTUnwrap((summary?["feeds"] as? [[String: Any]])?.first)
+        let feed = try CacheInspection.firstFeed(fromSummary: first.stdout)
         XCTAssertEqual(feed["items"] as? Int, 4)
         XCTAssertEqual(feed["ok"] as? Int, 4)
         XCTAssertEqual(feed["downloaded"] as? Int, 4)
 
-        let manifestPath = try XCTUnwrap(feed["manifest"] as? String)
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: cache.appendingPathComponent(manifestPath))) as? [String: Any]
-        let items = try XCTUnwrap(manifest?["items"] as? [[String: Any]])
+        let items = try CacheInspection.manifestItems(cache: cache, feed: feed)
         XCTAssertEqual(items.count, 4)
         for item in items {
             XCTAssertEqual(item["status"] as? String, "ok")
@@ -64,15 +60,8 @@ final class SyncFlickrTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("HTML page"), result.stderr)
         XCTAssertTrue(result.stderr.contains("unsupported URL scheme \"file\""), result.stderr)
         XCTAssertTrue(result.stderr.contains("2 ok, 3 failed"), result.stderr)
-        XCTAssertFalse(try cacheContains(cache, text: "root:x:0:0"), "nothing of /etc/passwd in the cache")
+        XCTAssertFalse(CacheInspection.cache(cache, contains: "root:x:0:0"), "nothing of /etc/passwd in the cache")
         XCTAssertEqual(try Photomirror().run(["verify", "--cache", cache.path]).status, 0)
     }
-
-    private func cacheContains(_ cache: URL, text: String) throws -> Bool {
-        let walker = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            if let data = try? Data(contentsOf: url), data.range(of: Data(text.utf8)) != nil { return true }
-        }
-        return false
-    }
 }
+

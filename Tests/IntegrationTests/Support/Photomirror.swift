@@ -12,13 +12,7 @@ struct Photomirror {
 
     /// Starts the binary without waiting: for tests that signal or kill it.
     func start(_ arguments: [String], output: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = Paths.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.merge(self.environment) { $1 }
-        process.environment = environment
+        let process = makeProcess(arguments)
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
@@ -28,13 +22,7 @@ struct Photomirror {
     }
 
     func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = Paths.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.merge(self.environment) { $1 }
-        process.environment = environment
+        let process = makeProcess(arguments)
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("pm-out-\(UUID().uuidString)")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("pm-err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -51,6 +39,17 @@ struct Photomirror {
         return Result(status: process.terminationStatus,
                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+
+    private func makeProcess(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = Paths.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment.merge(self.environment) { $1 }
+        process.environment = environment
+        return process
     }
 }
 
