@@ -38,7 +38,7 @@ struct FeedPage {
         }
         body += "</ul>\n" + pager() + "</main>\n"
         let pageTitle = pageCount > 1 ? "\(title) (page \(page) of \(pageCount))" : title
-        return PageShell.document(title: "\(pageTitle) — photomirror", body: body)
+        return PageShell.document(title: "\(pageTitle) — photomirror", body: body, rootPrefix: Self.rootPrefix)
     }
 
     private func pager() -> String {

@@ -16,7 +16,7 @@ struct GalleryIndexPage {
         body += "<ul class=\"feeds\">\n"
         for feed in feeds { body += render(feed) }
         body += "</ul>\n</main>\n"
-        return PageShell.document(title: "photomirror gallery", body: body)
+        return PageShell.document(title: "photomirror gallery", body: body, rootPrefix: "")
     }
 
     private func render(_ feed: GalleryFeed) -> String {

@@ -7,7 +7,17 @@ enum PageShell {
     static let contentSecurityPolicy =
         "default-src 'none'; img-src 'self' file:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    static func document(title: String, body: String) -> String {
+    /// The gallery's icon, at the cache root. Without one, every browser asks the server for a
+    /// /favicon.ico the cache doesn't have, and logs the 404 as an error.
+    static let iconFile = "favicon.svg"
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b57d0"/>\
+        <rect x="3" y="5" width="10" height="7" rx="1.5" fill="#fff"/><circle cx="8" cy="8.5" r="2" fill="#0b57d0"/></svg>
+
+        """
+
+    /// `rootPrefix` leads from the page's folder to the cache root ("" or "../../").
+    static func document(title: String, body: String, rootPrefix: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -16,6 +26,7 @@ enum PageShell {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <meta name="referrer" content="no-referrer">
+        <link rel="icon" href="\(rootPrefix)\(iconFile)" type="image/svg+xml">
         <title>\(HTML.escape(title))</title>
         <style>\(GalleryStyle.css)</style>
         </head>

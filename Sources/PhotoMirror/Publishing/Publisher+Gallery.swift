@@ -15,6 +15,7 @@ extension Publisher {
             try writeFeedPages(feed, base: base)
             feeds.append(feed)
         }
+        try AtomicFile.write(Array(PageShell.icon.utf8), to: cache.layout.absolute(PageShell.iconFile))
         let html = GalleryIndexPage(feeds: feeds, base: base).render()
         try AtomicFile.write(Array(html.utf8), to: cache.layout.galleryPath)
     }
