@@ -99,5 +99,8 @@ enum HelpText {
       --bind ADDR          address to listen on (default 127.0.0.1, this machine only)
       --threads N          server threads (default 4)
       --quiet              print only the URL and errors
+
+    Exits 0 when stopped by a signal, 4 when the cache folder or the address can't be used
+    (e.g. the port is taken).
     """
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 
 /// A feed as the gallery pages see it: its row, its items and the files the index has for them.
@@ -28,5 +29,3 @@ struct GalleryFeed {
         return parts.joined(separator: " · ")
     }
 }
-
-import Foundation

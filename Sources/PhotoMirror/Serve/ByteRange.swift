@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `Range` request header against a file of known size (RFC 9110 §14): one range is served
 /// as 206; several, or a header that doesn't parse, are ignored (the whole file, 200), as the
 /// RFC allows; a range past the end is 416.
@@ -34,5 +36,3 @@ public enum ByteRange: Equatable, Sendable {
         return Int(text)
     }
 }
-
-import Foundation

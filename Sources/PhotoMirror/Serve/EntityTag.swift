@@ -1,3 +1,5 @@
+import Foundation
+
 /// ETags. A content-addressed file's tag is its hash (an original's name is the SHA-256 of its
 /// bytes; a thumbnail's is the original's hash plus its size), so it is the same on every
 /// server and after a copy. Other files (pages, manifests) get size and modification time.
@@ -32,5 +34,3 @@ public enum EntityTag {
         }
     }
 }
-
-import Foundation
