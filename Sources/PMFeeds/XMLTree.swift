@@ -42,6 +42,7 @@ enum XMLTree {
     /// Parses `bytes` into the root element, or throws with the parser's position and error code.
     /// External entities stay unresolved (`XMLParser`'s default), so a feed cannot make us read files.
     static func parse(_ bytes: [UInt8], baseURL: URL) throws(FeedError) -> XMLTreeElement {
+        try checkEncoding(bytes)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -53,6 +54,50 @@ enum XMLTree {
                             + "column \(parser.columnNumber), libxml2 error \(code))")
         }
         return root
+    }
+
+    /// libxml2 reads a document as UTF-8 unless its XML declaration names another encoding (which
+    /// it then converts, or refuses), and passes the raw bytes of names (elements, attributes,
+    /// prefixes, comments, processing instructions, entity references) to `XMLParser`, whose
+    /// callbacks force-unwrap their UTF-8 decoding: a single invalid byte in a name killed the
+    /// process (fuzzing found `<\xff\n\n\n`). libxml2 rejects such documents anyway once it reaches
+    /// the byte (error 9), so refusing them first costs no feed and gives a clearer reason.
+    static func checkEncoding(_ bytes: [UInt8]) throws(FeedError) {
+        guard !libxml2Converts(bytes), let offset = firstInvalidUTF8(bytes) else { return }
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
+        throw FeedError("feed looks like XML but is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at "
+                        + "offset \(offset)) and its XML declaration names no other encoding")
+    }
+
+    /// True when libxml2 transcodes the input to UTF-8 itself: UTF-16LE without a byte-order mark
+    /// (`<?` as 16-bit units), or an `encoding` in the XML declaration that is not a Unicode form.
+    /// Unicode names (`UTF-8`, `utf8`, `UTF-16`, `UCS-4`, …) on 8-bit input are read as UTF-8.
+    private static func libxml2Converts(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return true }
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return false }
+        let declaration = String(decoding: bytes.prefix(256).prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
+        guard let keyword = declaration.range(of: "encoding") else { return false }
+        let rest = declaration[keyword.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard rest.first == "=" else { return false }
+        let value = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = value.first, quote == "\"" || quote == "'" else { return false }
+        let name = value.dropFirst().prefix { $0 != quote }.lowercased()
+        return !name.isEmpty && !["utf", "ucs", "iso-10646"].contains { name.hasPrefix($0) }
+    }
+
+    /// Offset of the first byte that does not start a valid UTF-8 sequence (Swift's strict decoder:
+    /// no overlong forms, surrogates or values past U+10FFFF), or nil when all of `bytes` is valid.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 }
 

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import PMFeeds
+
+/// Inputs the feed fuzzer (`Scripts/fuzz feeds`) found, kept in `Fuzz/regressions/feeds/` (outside
+/// the test target, so SwiftPM does not ask for them to be declared as resources). Each must parse
+/// or fail with a `FeedError`, promptly; before its fix each one killed the process.
+@Suite struct RegressionsTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/regressions/feeds")
+
+    static let files: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { !$0.hasPrefix(".") }.sorted()
+
+    private static let url = URL(string: "https://example.org/feeds/photos?format=json&page=1")!
+
+    @Test func folderHoldsTheFoundInputs() {
+        #expect(Self.files.contains("xml-invalid-utf8-element-name.xml"))
+        #expect(Self.files.contains("atom-invalid-utf8-text-then-element.xml"))
+    }
+
+    @Test(arguments: files)
+    func parsesOrFailsCleanly(file: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(file)))
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let feed = try FeedParser.parse(bytes, url: Self.url)
+            #expect(Set(feed.items.map(\.id)).count == feed.items.count)
+        } catch {
+            #expect(!error.message.isEmpty)
+        }
+        #expect(clock.now - started < .seconds(2), "\(file) took too long")
+    }
+
+    /// Every kind of XML name FoundationXML force-unwraps as UTF-8: before the check each of these
+    /// crashed (libxml2 falls back to Latin-1 after the bad byte and passes the raw name on).
+    @Test(arguments: [
+        "<\u{FF}\n\n\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss><\u{FF}/></rss>",
+        "<?xml version='1.0' encoding='utf8'?><rss><channel><\u{FF}/></channel></rss>",
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss><channel><\u{FF}/></channel></rss>",
+        "<a \u{FF}=\"1\"/>",
+        "<x:\u{FF} xmlns:x=\"u\"/>",
+        "<a xmlns:\u{FF}=\"u\"/>",
+        "<a><!--\u{FF}--></a>",
+        "<a><?\u{FF} x?></a>",
+        "<a>&\u{FF};</a>",
+    ])
+    func invalidUTF8InXMLIsAnErrorNotACrash(latin1Document: String) {
+        let bytes = latin1Document.unicodeScalars.map { UInt8($0.value) }  // U+00FF → the lone byte 0xFF
+        do {
+            _ = try FeedParser.parse(bytes, url: Self.url)
+            Issue.record("parsed a document that is not UTF-8 and declares no other encoding")
+        } catch {
+            #expect(error.message.contains("is not valid UTF-8 (byte 0xFF at offset"), "\(error.message)")
+        }
+    }
+
+    @Test func invalidUTF8InTextNamesTheByte() {
+        let bytes = Array("<rss><channel><title>caf".utf8) + [0xE9] + Array("</title></channel></rss>".utf8)
+        #expect(throws: FeedError("feed looks like XML but is not valid UTF-8 (byte 0xE9 at offset 24) "
+                                  + "and its XML declaration names no other encoding")) {
+            try FeedParser.parse(bytes, url: Self.url)
+        }
+    }
+
+    /// A declared 8-bit encoding is libxml2's to convert: the check must leave it alone.
+    @Test(arguments: ["ISO-8859-1", "iso-8859-1", "windows-1252", "latin1"])
+    func declaredSingleByteEncodingsStillParse(encoding: String) throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<rss version=\"2.0\"><channel><title>caf".utf8)
+            + [0xE9] + Array("</title></channel></rss>".utf8)
+        let feed = try FeedParser.parse(bytes, url: Self.url)
+        #expect(feed.kind == .rss)
+        #expect(feed.title == "café")
+    }
+
+    @Test func validUTF8IsUntouched() throws {
+        let feed = try FeedParser.parse(Array("<rss><channel><title>café 📷 ☃</title></channel></rss>".utf8), url: Self.url)
+        #expect(feed.title == "café 📷 ☃")
+    }
+
+    @Test func firstInvalidUTF8FindsStrictErrors() {
+        #expect(XMLTree.firstInvalidUTF8(Array("aé📷".utf8)) == nil)
+        #expect(XMLTree.firstInvalidUTF8([]) == nil)
+        #expect(XMLTree.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1)  // overlong NUL
+        #expect(XMLTree.firstInvalidUTF8([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2)  // UTF-16 surrogate
+        #expect(XMLTree.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
+        #expect(XMLTree.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1)  // truncated sequence
+    }
+}
