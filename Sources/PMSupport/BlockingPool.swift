@@ -8,7 +8,9 @@ import Synchronization
 /// threads of our own, at most `threadCount` at a time, and resumes the caller's continuation.
 public final class BlockingPool: Sendable {
     private struct State {
-        var jobs: [@Sendable () -> Void] = []
+        // A taken job's slot is set to nil at once: the closure holds what the job captured (a
+        // downloaded image body), which must not outlive the job while the queue awaits compaction.
+        var jobs: [(@Sendable () -> Void)?] = []
         var head = 0
         var stopping = false
     }
@@ -63,6 +65,7 @@ public final class BlockingPool: Sendable {
             let taken: (@Sendable () -> Void)?? = state.withLock { state in
                 if state.head < state.jobs.count {
                     let job = state.jobs[state.head]
+                    state.jobs[state.head] = nil
                     state.head += 1
                     if state.head > 1024, state.head * 2 > state.jobs.count {
                         state.jobs.removeFirst(state.head)
