@@ -55,44 +55,54 @@ public actor PhotoIndex {
     /// Existing rows for the same hash are kept (content-addressed: same bytes, same files).
     public func record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            if let original {
-                try connection.statement("""
-                    INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access) VALUES(?,?,?,?,?,?)
-                    ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
-                    """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
-                              .text(original.format), .real(original.storedAt), .real(original.lastAccess)).run()
-            }
-            for thumbnail in thumbnails {
-                try connection.statement("""
-                    INSERT INTO thumbnails(original_sha256, size, path, bytes, sha256, stored_at, last_access)
-                    VALUES(?,?,?,?,?,?,?)
-                    ON CONFLICT(original_sha256, size) DO UPDATE SET last_access = excluded.last_access
-                    """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size), .text(thumbnail.path),
-                              .integer(Int64(thumbnail.bytes)), .text(thumbnail.sha256),
-                              .real(thumbnail.storedAt), .real(thumbnail.lastAccess)).run()
-            }
-            try connection.statement("""
-                INSERT INTO resources(url, sha256, etag, last_modified, content_type, fetched_at, last_access)
-                VALUES(?,?,?,?,?,?,?)
-                ON CONFLICT(url) DO UPDATE SET sha256 = excluded.sha256, etag = excluded.etag,
-                    last_modified = excluded.last_modified, content_type = excluded.content_type,
-                    fetched_at = excluded.fetched_at, last_access = excluded.last_access
-                """).bind(.text(resource.url), .text(resource.sha256), .optional(resource.etag),
-                          .optional(resource.lastModified), .optional(resource.contentType),
-                          .real(resource.fetchedAt), .real(resource.lastAccess)).run()
+            try writeRecord(resource: resource, original: original, thumbnails: thumbnails)
         }
+    }
+
+    /// `record`'s rows, inside the caller's transaction (see `apply(_:)` for batches).
+    func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
+        if let original {
+            try connection.statement("""
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access) VALUES(?,?,?,?,?,?)
+                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
+                """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
+                          .text(original.format), .real(original.storedAt), .real(original.lastAccess)).run()
+        }
+        for thumbnail in thumbnails {
+            try connection.statement("""
+                INSERT INTO thumbnails(original_sha256, size, path, bytes, sha256, stored_at, last_access)
+                VALUES(?,?,?,?,?,?,?)
+                ON CONFLICT(original_sha256, size) DO UPDATE SET last_access = excluded.last_access
+                """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size), .text(thumbnail.path),
+                          .integer(Int64(thumbnail.bytes)), .text(thumbnail.sha256),
+                          .real(thumbnail.storedAt), .real(thumbnail.lastAccess)).run()
+        }
+        try connection.statement("""
+            INSERT INTO resources(url, sha256, etag, last_modified, content_type, fetched_at, last_access)
+            VALUES(?,?,?,?,?,?,?)
+            ON CONFLICT(url) DO UPDATE SET sha256 = excluded.sha256, etag = excluded.etag,
+                last_modified = excluded.last_modified, content_type = excluded.content_type,
+                fetched_at = excluded.fetched_at, last_access = excluded.last_access
+            """).bind(.text(resource.url), .text(resource.sha256), .optional(resource.etag),
+                      .optional(resource.lastModified), .optional(resource.contentType),
+                      .real(resource.fetchedAt), .real(resource.lastAccess)).run()
     }
 
     /// Marks a cached media URL as used now: its resource row, original and thumbnails.
     public func touch(url: String, sha256: String, at time: Double) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            try connection.statement("UPDATE resources SET last_access = ? WHERE url = ?")
-                .bind(.real(time), .text(url)).run()
-            try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 = ?")
-                .bind(.real(time), .text(sha256)).run()
-            try connection.statement("UPDATE thumbnails SET last_access = ? WHERE original_sha256 = ?")
-                .bind(.real(time), .text(sha256)).run()
+            try writeTouch(url: url, sha256: sha256, at: time)
         }
+    }
+
+    /// `touch`'s updates, inside the caller's transaction.
+    func writeTouch(url: String, sha256: String, at time: Double) throws(IndexError) {
+        try connection.statement("UPDATE resources SET last_access = ? WHERE url = ?")
+            .bind(.real(time), .text(url)).run()
+        try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 = ?")
+            .bind(.real(time), .text(sha256)).run()
+        try connection.statement("UPDATE thumbnails SET last_access = ? WHERE original_sha256 = ?")
+            .bind(.real(time), .text(sha256)).run()
     }
 
     static func original(from row: Statement) -> OriginalRecord {

@@ -63,13 +63,9 @@ struct Publisher: Sendable {
         return relative
     }
 
+    /// One index call for every item, not two actor hops per image.
     func storedPaths(for items: [ItemRecord]) async throws -> [String: StoredPaths] {
-        var paths: [String: StoredPaths] = [:]
-        for sha256 in Set(items.compactMap(\.sha256)) {
-            let original = try await cache.index.original(sha256: sha256)
-            let thumbnails = try await cache.index.thumbnails(of: sha256)
-            paths[sha256] = StoredPaths(original: original?.path, thumbnails: thumbnails.mapValues(\.path))
-        }
-        return paths
+        try await cache.index.files(of: Set(items.compactMap(\.sha256)))
+            .mapValues { StoredPaths(original: $0.original?.path, thumbnails: $0.thumbnails.mapValues(\.path)) }
     }
 }

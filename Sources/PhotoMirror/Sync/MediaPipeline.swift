@@ -7,6 +7,9 @@ import PMSupport
 /// Mirrors one media URL: reuse what the index has, else download, check, thumbnail and store.
 /// Network waits happen on the curl loop thread; decoding and file writes on the blocking pool;
 /// index writes on the index actor — the cooperative pool only coordinates.
+///
+/// `mirror` returns the index write that records its files instead of making it: the engine
+/// applies writes in batches (one transaction per batch), always after the files are in place.
 struct MediaPipeline: Sendable {
     let loader: any HTTPLoading
     let index: PhotoIndex
@@ -14,34 +17,56 @@ struct MediaPipeline: Sendable {
     let pool: BlockingPool
     let options: SyncOptions
 
-    func mirror(_ url: String) async -> MediaOutcome {
+    /// What the engine already read from the index for a URL (one query for the whole sync).
+    enum CacheLookup: Sendable {
+        case found(CachedMedia)
+        case absent
+        /// The batch lookup failed: `mirror` asks the index itself.
+        case notLookedUp
+    }
+
+    /// An outcome and the index write (if any) that makes it durable.
+    struct Finished: Sendable {
+        var outcome: MediaOutcome
+        var write: PhotoIndex.MediaWrite?
+    }
+
+    func mirror(_ url: String, lookup: CacheLookup = .notLookedUp) async -> Finished {
         do {
             let now = Date().timeIntervalSince1970
-            if let cached = try await index.media(for: url) {
+            let known: CachedMedia?
+            switch lookup {
+            case .found(let media): known = media
+            case .absent: known = nil
+            case .notLookedUp: known = try await index.media(for: url)
+            }
+            if let cached = known {
                 // Reused only whole: an item whose original was evicted (status `evicted-original`)
                 // is listed again, so it is wanted again and is downloaded like a new one.
                 if cached.original != nil, options.sizes.allSatisfy({ cached.thumbnails[$0.description] != nil }) {
-                    if options.revalidate { return try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now) }
-                    try await index.touch(url: url, sha256: cached.sha256, at: now)
-                    return .stored(sha256: cached.sha256, downloaded: false, bytes: 0)
+                    if options.revalidate {
+                        return Finished(outcome: try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now))
+                    }
+                    return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
+                                  write: .touch(url: url, sha256: cached.sha256, at: now))
                 }
-                if let original = cached.original, let outcome = try await rethumbnail(url: url, original: original, cached: cached, now: now) {
-                    return outcome
+                if let original = cached.original, let result = try await rethumbnail(url: url, original: original, cached: cached, now: now) {
+                    return result
                 }
             }
             return try await download(url, now: now)
         } catch let failure as MediaFailure {
-            return .failed(reason: failure.reason)
+            return Finished(outcome: .failed(reason: failure.reason))
         } catch {
-            if let fatal = CacheWriteFailure.endsTheSync(error) { return .aborted(reason: fatal) }
-            return .failed(reason: "\(error)")
+            if let fatal = CacheWriteFailure.endsTheSync(error) { return Finished(outcome: .aborted(reason: fatal)) }
+            return Finished(outcome: .failed(reason: "\(error)"))
         }
     }
 
-    private func download(_ url: String, now: Double) async throws -> MediaOutcome {
+    private func download(_ url: String, now: Double) async throws -> Finished {
         try MediaURLPolicy.check(url)
         let response = try await loader.fetch(request(for: url))
-        return try await store(response, url: url, now: now)
+        return try await storeFiles(response, url: url, now: now)
     }
 
     func request(for url: String) -> HTTPRequest {
@@ -54,6 +79,13 @@ struct MediaPipeline: Sendable {
 
     /// Checks a fetched body, writes its thumbnails and original, then records the rows.
     func store(_ response: HTTPResponse, url: String, now: Double) async throws -> MediaOutcome {
+        let result = try await storeFiles(response, url: url, now: now)
+        if let write = result.write { try await index.apply([write]) }
+        return result.outcome
+    }
+
+    /// `store` without the index write, which it returns for the caller's batch.
+    private func storeFiles(_ response: HTTPResponse, url: String, now: Double) async throws -> Finished {
         try ResponseCheck.validate(response)
         let files = try await pool.run { [store, options] in
             try ImageStorer(store: store, sizes: options.sizes, maxPixels: options.maxPixels)
@@ -62,24 +94,23 @@ struct MediaPipeline: Sendable {
         let resource = ResourceRecord(
             url: url, sha256: response.sha256, etag: response.etag, lastModified: response.lastModified,
             contentType: response.contentType, fetchedAt: now, lastAccess: now)
-        try await index.record(resource: resource, original: files.original, thumbnails: files.thumbnails)
-        return .stored(sha256: response.sha256, downloaded: true, bytes: response.body.count)
+        return Finished(outcome: .stored(sha256: response.sha256, downloaded: true, bytes: response.body.count),
+                      write: .record(resource: resource, original: files.original, thumbnails: files.thumbnails))
     }
 
     /// Makes missing thumbnail sizes from the stored original, with no network request.
     /// Returns nil when the original's file is gone, so the caller downloads again.
-    private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> MediaOutcome? {
+    private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> Finished? {
         let files = try await pool.run { [store, options] () -> StoredFiles? in
             guard let bytes = try? store.read(original.path) else { return nil }
             return try ImageStorer(store: store, sizes: options.sizes, maxPixels: options.maxPixels)
                 .storeThumbnails(of: bytes, sha256: original.sha256, now: now)
         }
         guard let files else { return nil }
-        try await index.record(
-            resource: ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
-                                     contentType: nil, fetchedAt: now, lastAccess: now),
-            original: nil, thumbnails: files.thumbnails)
-        return .stored(sha256: original.sha256, downloaded: false, bytes: 0)
+        let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
+                                      contentType: nil, fetchedAt: now, lastAccess: now)
+        return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
+                      write: .record(resource: resource, original: nil, thumbnails: files.thumbnails))
     }
 }
 

@@ -108,29 +108,58 @@ public struct SyncEngine: Sendable {
 
     /// Runs the pipeline over `urls` with at most `options.jobs` in flight. Stops submitting
     /// when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
+    ///
+    /// The index is read once for every URL before the first download and written in batches
+    /// (`PendingWrites`), so per image there is no query, no actor hop and no commit of its own.
     private func mirrorAll(_ urls: [String], pipeline: MediaPipeline) async -> Mirrored {
         var mirrored = Mirrored()
         var counts = SyncProgress()
         counts.total = urls.count
         progress?(counts)
-        await withTaskGroup(of: (String, MediaOutcome).self) { group in
+        var known = try? await pipeline.index.media(for: urls)
+        func lookup(_ url: String) -> MediaPipeline.CacheLookup {
+            guard known != nil else { return .notLookedUp }
+            return known?.removeValue(forKey: url).map { .found($0) } ?? .absent
+        }
+        var writes = PendingWrites()
+        func flushWrites() async {
+            guard let (lost, error) = await writes.flush(to: pipeline.index) else { return }
+            // Nothing of the batch was written: its items did not make it into the cache.
+            let fatal = CacheWriteFailure.endsTheSync(error)
+            for url in lost {
+                let failed = fatal.map { MediaOutcome.aborted(reason: $0) } ?? .failed(reason: "\(error)")
+                if let previous = mirrored.results[url] { counts.revise(previous, to: failed) }
+                mirrored.results[url] = failed
+            }
+            if let fatal, mirrored.abort == nil { mirrored.abort = fatal }
+        }
+        await withTaskGroup(of: (String, MediaPipeline.Finished).self) { group in
             var pending = urls.makeIterator()
             for _ in 0..<max(1, options.jobs) {
                 guard let url = pending.next() else { break }
-                group.addTask { (url, await pipeline.mirror(url)) }
+                let found = lookup(url)
+                group.addTask { (url, await pipeline.mirror(url, lookup: found)) }
             }
-            while let (url, outcome) = await group.next() {
+            while let (url, finished) = await group.next() {
+                let outcome = finished.outcome
                 mirrored.results[url] = outcome
                 counts.record(outcome)
+                if let write = finished.write {
+                    writes.add(write, for: url)
+                    if writes.isFull { await flushWrites() }
+                }
                 progress?(counts)
                 if case .aborted(let reason) = outcome, mirrored.abort == nil {
                     mirrored.abort = reason
-                    group.cancelAll()
                 }
+                if mirrored.abort != nil { group.cancelAll() }
                 guard mirrored.abort == nil, !Task.isCancelled, let next = pending.next() else { continue }
-                group.addTask { (next, await pipeline.mirror(next)) }
+                let found = lookup(next)
+                group.addTask { (next, await pipeline.mirror(next, lookup: found)) }
             }
         }
+        // Also after an interruption: these files are in place and their rows complete them.
+        await flushWrites()
         mirrored.bytes = counts.bytes
         mirrored.done = counts.done - counts.failed
         mirrored.total = counts.total
@@ -139,6 +168,19 @@ public struct SyncEngine: Sendable {
 }
 
 extension SyncProgress {
+    /// Moves an already counted item to another outcome (its index write failed).
+    mutating func revise(_ previous: MediaOutcome, to outcome: MediaOutcome) {
+        switch previous {
+        case .stored(_, let downloaded, let bytes):
+            if downloaded { self.downloaded -= 1 } else { reused -= 1 }
+            self.bytes -= bytes
+        case .failed, .aborted:
+            failed -= 1
+        }
+        done -= 1
+        record(outcome)
+    }
+
     mutating func record(_ outcome: MediaOutcome) {
         done += 1
         switch outcome {

@@ -1,0 +1,86 @@
+/// Whole-sync versions of the per-URL lookups and writes. A sync of thousands of images then
+/// makes one actor call for its lookups and one transaction per batch of writes, instead of an
+/// actor hop, three queries and a commit (a WAL append and a lock round trip) per image.
+extension PhotoIndex {
+    /// One index write a sync decided on for a media URL.
+    public enum MediaWrite: Sendable {
+        case touch(url: String, sha256: String, at: Double)
+        case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord])
+    }
+
+    /// `media(for:)` for many URLs, with one joined query per URL.
+    /// URLs the index does not know are absent from the result.
+    public func media(for urls: [String]) throws(IndexError) -> [String: CachedMedia] {
+        let sql = """
+            SELECT r.sha256, r.etag, r.last_modified,
+                   o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
+                   t.original_sha256, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
+            FROM resources r
+            LEFT JOIN originals o ON o.sha256 = r.sha256
+            LEFT JOIN thumbnails t ON t.original_sha256 = r.sha256
+            WHERE r.url = ?
+            """
+        var found: [String: CachedMedia] = [:]
+        found.reserveCapacity(urls.count)
+        for url in urls where found[url] == nil {
+            let query = try connection.statement(sql)
+            try query.bind(.text(url))
+            var media: CachedMedia?
+            // Each row is the resource with one of its thumbnails; stepped to the end, so the
+            // statement holds no read lock afterwards.
+            while try query.step() {
+                guard let sha256 = query.text(0) else { continue }
+                if media == nil {
+                    let original = query.isNull(3) ? nil : Self.original(from: query, at: 3)
+                    media = CachedMedia(sha256: sha256, original: original, thumbnails: [:],
+                                        etag: query.text(1), lastModified: query.text(2))
+                }
+                if !query.isNull(9) {
+                    let thumbnail = Self.thumbnail(from: query, at: 9)
+                    media?.thumbnails[thumbnail.size] = thumbnail
+                }
+            }
+            if let media { found[url] = media }
+        }
+        return found
+    }
+
+    /// Applies `writes` in order, in one transaction: all of them or (on an error) none.
+    public func apply(_ writes: [MediaWrite]) throws(IndexError) {
+        guard !writes.isEmpty else { return }
+        try connection.transaction { () throws(IndexError) in
+            for write in writes {
+                switch write {
+                case .touch(let url, let sha256, let time):
+                    try writeTouch(url: url, sha256: sha256, at: time)
+                case .record(let resource, let original, let thumbnails):
+                    try writeRecord(resource: resource, original: original, thumbnails: thumbnails)
+                }
+            }
+        }
+    }
+
+    /// The stored files of many originals, in one actor call: what a manifest or gallery page
+    /// names for each item.
+    public func files(of sha256s: Set<String>) throws(IndexError)
+        -> [String: (original: OriginalRecord?, thumbnails: [String: ThumbnailRecord])]
+    {
+        var result: [String: (original: OriginalRecord?, thumbnails: [String: ThumbnailRecord])] = [:]
+        for sha256 in sha256s where result[sha256] == nil {
+            result[sha256] = (try original(sha256: sha256), try thumbnails(of: sha256))
+        }
+        return result
+    }
+
+    static func original(from row: Statement, at first: Int32) -> OriginalRecord {
+        OriginalRecord(sha256: row.text(first) ?? "", path: row.text(first + 1) ?? "", bytes: row.int(first + 2),
+                       format: row.text(first + 3) ?? "", storedAt: row.double(first + 4),
+                       lastAccess: row.double(first + 5))
+    }
+
+    static func thumbnail(from row: Statement, at first: Int32) -> ThumbnailRecord {
+        ThumbnailRecord(originalSHA256: row.text(first) ?? "", size: row.text(first + 1) ?? "",
+                        path: row.text(first + 2) ?? "", bytes: row.int(first + 3), sha256: row.text(first + 4) ?? "",
+                        storedAt: row.double(first + 5), lastAccess: row.double(first + 6))
+    }
+}

@@ -1,0 +1,35 @@
+import PMCache
+
+/// Index writes of finished media, applied in one transaction per `limit` items. At 1000+
+/// images a second a commit per image (a WAL append, lock round trips, an actor hop) costs
+/// more than all the rest of the bookkeeping. Every write is queued only after its files are
+/// in place, so a sync stopped at any point leaves at worst files that no row names yet —
+/// garbage that `verify` reports, never a row naming a missing file.
+struct PendingWrites {
+    static let limit = 128
+
+    private(set) var urls: [String] = []
+    private var writes: [PhotoIndex.MediaWrite] = []
+
+    var isFull: Bool { writes.count >= Self.limit }
+
+    mutating func add(_ write: PhotoIndex.MediaWrite, for url: String) {
+        urls.append(url)
+        writes.append(write)
+    }
+
+    /// Applies the queued writes and empties the queue. On failure nothing of the batch was
+    /// written (one transaction); the error is returned with the URLs it concerns.
+    mutating func flush(to index: PhotoIndex) async -> (urls: [String], error: IndexError)? {
+        defer {
+            urls.removeAll(keepingCapacity: true)
+            writes.removeAll(keepingCapacity: true)
+        }
+        do {
+            try await index.apply(writes)
+            return nil
+        } catch {
+            return (urls, error)
+        }
+    }
+}
