@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Runs the issue-6 performance targets side by side with their peers and prints one table.
+
+Called by Scripts/bench (which installs the peers, builds photomirror and the corpus); see
+there for usage. Every figure is a median over rounds, every ratio is taken per round between
+runs of the same round (the machine is shared and noisy; ratios measured together hold).
+"""
+import argparse, os, re, shutil, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report, sync, thumbs  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each
+    "full": {"thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000, "rtt_rounds": 3,
+             "mem_rounds": 2},
+    "quick": {"thumb_rounds": 2, "sync_count": 2000, "sync_rounds": 1, "rtt_count": 300, "rtt_rounds": 1,
+              "mem_rounds": 1},
+}
+
+
+def prune_target():
+    """Target 6 is measured by Scripts/bench_prune (owned by the prune work); pending until it exists."""
+    script = os.path.join(ROOT, "Scripts", "bench_prune")
+    if not os.access(script, os.X_OK):
+        return {"status": "pending", "detail": "Scripts/bench_prune does not exist yet"}
+    start = time.perf_counter()
+    done = subprocess.run([script], cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    text = (done.stdout + done.stderr).strip()
+    if done.returncode != 0:
+        return {"status": "error", "detail": f"Scripts/bench_prune exited {done.returncode}: {text[-300:]}"}
+    # The script prints the prune time; take its last "N s"/"N seconds" figure.
+    figures = re.findall(r"([0-9]+(?:\.[0-9]+)?)\s*(?:s|sec|seconds)\b", text)
+    seconds = float(figures[-1]) if figures else None
+    return {"status": "ok", "seconds": seconds, "detail": text.splitlines()[-1] if text else "", "wall": wall}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
+    ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", default="1,2,3,4,5,6", help="targets to run, e.g. 1,3")
+    ap.add_argument("--markdown", help="also write the table to this file")
+    a = ap.parse_args()
+    plan = PLANS["quick" if a.quick else "full"]
+    only = set(a.only.split(","))
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+    started = time.time()
+    results = {"plan": "quick" if a.quick else "full"}
+    try:
+        if "1" in only:
+            results["thumb"] = thumbs.run(a.binary, a.corpus, a.work, ["jpeg240", "jpeg500", "jpeg1024"],
+                                          plan["thumb_rounds"])
+        if only & {"2", "4"}:
+            results["sync"] = sync.loopback(a.binary, a.corpus, a.work, plan["sync_count"], plan["sync_rounds"],
+                                            sys.executable, disk=a.disk_work)
+        if "3" in only:
+            results["rtt"] = sync.latency(a.binary, a.corpus, a.work, plan["rtt_count"], plan["rtt_rounds"])
+        if "5" in only:
+            results["memory"] = sync.memory(a.binary, a.corpus, a.work, [200, 2000], plan["mem_rounds"])
+        if "6" in only:
+            results["prune"] = prune_target()
+    finally:
+        shutil.rmtree(a.work, ignore_errors=True)
+        if a.disk_work:
+            shutil.rmtree(a.disk_work, ignore_errors=True)
+    results["seconds"] = time.time() - started
+    text = report.render(results)
+    print(text)
+    if a.markdown:
+        with open(a.markdown, "w") as fh:
+            fh.write(text)
+    return 0 if report.all_passed(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""Turns the bench results into two Markdown tables: every measured row, then the six targets
+with their goals and pass/fail verdicts."""
+import platform, statistics, subprocess
+
+
+def _version(argv):
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=10)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def _verdict(ok):
+    return "**pass**" if ok else "**FAIL**"
+
+
+def _row(target, stats):
+    lo, hi = stats.spread
+    return (f"| {target} | {stats.name} | {stats.items} | {stats.per_s:,.0f} ({lo:,.0f}–{hi:,.0f}) | "
+            f"{stats.cpu_ms:.2f} | {stats.rss_mb:.1f} |")
+
+
+def targets(results):
+    """[(number, what, measured, goal, ok or None for pending)]"""
+    rows = []
+    thumb = results.get("thumb")
+    if thumb:
+        for corpus, r in thumb.items():
+            worst = min(r["ratios"].values())
+            peer = min(r["ratios"], key=r["ratios"].get)
+            rows.append(("1", f"thumb {corpus}: photomirror vs {peer}", f"{worst:.2f}×", "≥ 1.70×", worst >= 1.7))
+        if "jpeg500" in thumb:
+            r = thumb["jpeg500"]
+            cpu = r["stats"][r["pm"]].cpu_ms
+            rows.append(("1", "thumb jpeg500: photomirror CPU per image", f"{cpu:.2f} ms", "≤ 1.10 ms", cpu <= 1.10))
+    sync = results.get("sync")
+    if sync:
+        pm = sync["stats"][sync["pm"]]
+        rows.append(("2", f"sync {pm.items}×500 px from nginx: photomirror rate", f"{pm.per_s:,.0f} img/s",
+                     "≥ 1000 img/s", pm.per_s >= 1000))
+        goals = {"aria2c": 5.0, "python": 2.0}
+        for name, ratio in sync["ratios"].items():
+            goal = next(g for key, g in goals.items() if name.startswith(key))
+            rows.append(("2", f"sync: photomirror vs {name}", f"{ratio:.1f}×", f"≥ {goal:.0f}×", ratio >= goal))
+        res = sync["resyncs"]
+        share = statistics.median(r["again"] / r["first"] for r in res)
+        images = max(r["images"] for r in res)
+        feeds = max(r["feeds"] for r in res)
+        again_ms = 1000 * statistics.median(r["again"] for r in res)
+        rows.append(("4", f"re-sync of the unchanged {pm.items}-item feed: time vs first sync "
+                          f"({again_ms:.0f} ms; requests: {feeds} feed, {images} image)",
+                     f"{100 * share:.1f} %", "≤ 5 %, feed only", share <= 0.05 and images == 0 and feeds == 1))
+    rtt = results.get("rtt")
+    if rtt:
+        rows.append(("3", f"sync {rtt['stats'][rtt['pm']].items}×500 px at 50 ms RTT: photomirror vs {rtt['peer']}",
+                     f"{rtt['ratio']:.2f}×", "≥ 0.90×", rtt["ratio"] >= 0.9))
+    memory = results.get("memory")
+    if memory:
+        small, large = (memory["stats"][n] for n in memory["names"])
+        growth = large.rss_mb / small.rss_mb
+        rows.append(("5", f"peak RSS, sync {large.items}×2048 px", f"{large.rss_mb:.1f} MB", "≤ 64 MB",
+                     large.rss_mb <= 64))
+        rows.append(("5", f"peak RSS {large.items} vs {small.items} items", f"+{100 * (growth - 1):.1f} %",
+                     "≤ +10 %", growth <= 1.10))
+    prune = results.get("prune")
+    if prune:
+        if prune["status"] == "pending":
+            rows.append(("6", "prune 100 000 entries to half", "pending", "≤ 2 s", None))
+        elif prune.get("seconds") is None:
+            rows.append(("6", f"prune 100 000 entries to half ({prune['detail']})", "?", "≤ 2 s", False))
+        else:
+            rows.append(("6", "prune 100 000 entries to half (Scripts/bench_prune)", f"{prune['seconds']:.2f} s",
+                         "≤ 2 s", prune["seconds"] <= 2))
+    return rows
+
+
+def all_passed(results):
+    return all(ok is not False for *_, ok in targets(results))
+
+
+def render(results):
+    lines = [f"photomirror bench ({results['plan']}, {results['seconds']:.0f} s) on {platform.node() or 'this machine'}: "
+             f"{_version(['nproc'])} cores, {platform.release()}; {_version(['gm', '-version'])}; "
+             f"{_version(['vipsthumbnail', '--vips-version'])}; {_version(['aria2c', '--version'])}; "
+             f"{_version(['curl', '--version'])[:12]}", ""]
+    lines += ["| target | tool | images | img/s median (min–max) | CPU ms/img | peak RSS MB |",
+              "|---|---|---:|---:|---:|---:|"]
+    for corpus, r in (results.get("thumb") or {}).items():
+        for stats in r["stats"].values():
+            lines.append(_row(f"1 thumb {corpus}", stats))
+    sync = results.get("sync")
+    if sync:
+        for stats in sync["stats"].values():
+            lines.append(_row("2 sync loopback", stats))
+    rtt = results.get("rtt")
+    if rtt:
+        for stats in rtt["stats"].values():
+            lines.append(_row("3 sync 50 ms RTT", stats))
+    memory = results.get("memory")
+    if memory:
+        for stats in memory["stats"].values():
+            lines.append(_row("5 sync 2048 px", stats))
+    lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
+    for number, what, measured, goal, ok in targets(results):
+        lines.append(f"| {number} | {what} | {measured} | {goal} | {'pending' if ok is None else _verdict(ok)} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,131 @@
+"""Targets 2-5: `photomirror sync` from nginx on 127.0.0.1.
+
+2. 2000 distinct 500 px images: photomirror against aria2c -j16 + vipsthumbnail and the naive
+   one-at-a-time Python pipeline (urllib + Pillow), round-robin.
+3. The same kind of feed through delay_proxy.py (50 ms RTT): photomirror --jobs 16 against
+   curl --parallel --parallel-max 16 downloading the same URLs.
+4. Right after each first sync of target 2, the same sync again on the same cache: its time,
+   and the requests nginx saw (feed only, no image).
+5. Peak RSS of a sync of 200 and of 2000 distinct 2048 px images at the default --jobs.
+"""
+import os, shutil
+
+import measure
+from website import Site
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _fresh(*folders):
+    def prepare():
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+    return prepare
+
+
+def _write_list(path, urls):
+    with open(path, "w") as fh:
+        fh.write("\n".join(urls) + "\n")
+    return path
+
+
+def _warm(folder):
+    """Reads a corpus folder once so the first timed transfer does not wait for the disk."""
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), "rb") as fh:
+            while fh.read(1 << 20):
+                pass
+
+
+def loopback(binary, corpus, work, count, rounds, python, disk=None):
+    """Targets 2 and 4. With `disk`, one more photomirror row whose cache is on that (disk)
+    folder: the work folder is a tmpfs when there is one (see Scripts/bench)."""
+    site = Site(os.path.join(work, "site"), corpus, ["s500"]).start()
+    try:
+        _warm(os.path.join(corpus, "s500"))
+        urls = site.image_urls("s500", count)
+        feed = site.write_feed("s500", urls)
+        url_list = _write_list(os.path.join(work, "s500.list"), urls)
+        cache, dl, out, naive = (os.path.join(work, d) for d in ("pm-cache", "aria-dl", "vips-out", "naive-out"))
+        resyncs = []
+
+        def resync(first):
+            # Untimed for target 2; this is target 4's own measurement, on the cache just written.
+            before = len(site.access_log_lines())
+            again = measure.run([binary, "sync", "--cache", cache, "--quiet", feed])
+            requests = site.access_log_lines()[before:]
+            images = sum(1 for line in requests if '"GET /s500/' in line)
+            feeds = sum(1 for line in requests if '"GET /feeds/' in line)
+            resyncs.append({"first": first.wall, "again": again.wall, "images": images, "feeds": feeds,
+                            "cpu": again.cpu})
+
+        tools = [
+            measure.Tool("photomirror sync", [binary, "sync", "--cache", cache, "--quiet", feed],
+                         prepare=_fresh(cache), after=resync),
+            measure.Tool("aria2c -j16 + vipsthumbnail",
+                         ["sh", "-c", f"aria2c -q -j 16 -i {url_list} -d {dl} --file-allocation=none && "
+                                      f"vipsthumbnail -s 40x40 -o {out}/%s.png {dl}/*.jpg"],
+                         prepare=_fresh(dl, out)),
+            measure.Tool("python urllib + Pillow, one at a time",
+                         [python, os.path.join(HERE, "naive_pipeline.py"), url_list, naive],
+                         prepare=_fresh(naive)),
+        ]
+        if disk:
+            disk_cache = os.path.join(disk, "pm-cache")
+            tools.append(measure.Tool("photomirror sync, cache on disk (ext4)",
+                                      [binary, "sync", "--cache", disk_cache, "--quiet", feed],
+                                      prepare=_fresh(disk_cache)))
+        stats = measure.round_robin(tools, count, rounds, label=f"sync {count}x500px")
+        warm = resyncs[1:]  # the warm-up round's pair is not counted, as for every other figure
+        return {"stats": stats, "resyncs": warm or resyncs,
+                "ratios": {t.name: measure.ratio(stats, tools[0].name, t.name) for t in tools[1:3]},
+                "pm": tools[0].name}
+    finally:
+        site.stop()
+
+
+def latency(binary, corpus, work, count, rounds, jobs=16):
+    """Target 3."""
+    site = Site(os.path.join(work, "site-rtt"), corpus, ["s500"]).start(with_proxy=True, delay_ms=25)
+    try:
+        urls = site.image_urls("s500", count, via_proxy=True)
+        feed = site.write_feed("rtt", urls, via_proxy=True)
+        cache, dl = os.path.join(work, "pm-cache-rtt"), os.path.join(work, "curl-dl")
+        config = os.path.join(work, "curl.cfg")
+        with open(config, "w") as fh:
+            fh.write(f'remote-name-all\noutput-dir = "{dl}"\n' + "".join(f'url = "{u}"\n' for u in urls))
+        tools = [
+            measure.Tool(f"photomirror sync --jobs {jobs}",
+                         [binary, "sync", "--cache", cache, "--quiet", "--jobs", str(jobs), feed],
+                         prepare=_fresh(cache)),
+            measure.Tool(f"curl --parallel --parallel-max {jobs} (download only)",
+                         ["curl", "-s", "--fail", "--parallel", "--parallel-max", str(jobs), "-K", config],
+                         prepare=_fresh(dl)),
+        ]
+        stats = measure.round_robin(tools, count, rounds, label=f"sync {count}x500px at 50 ms RTT")
+        # photomirror's rate over curl's = curl's wall over photomirror's, per round.
+        return {"stats": stats, "ratio": measure.ratio(stats, tools[0].name, tools[1].name),
+                "pm": tools[0].name, "peer": tools[1].name}
+    finally:
+        site.stop()
+
+
+def memory(binary, corpus, work, counts, rounds):
+    """Target 5: one photomirror sync per feed size, default --jobs, fresh cache each time."""
+    site = Site(os.path.join(work, "site-2048"), corpus, ["s2048"]).start()
+    try:
+        _warm(os.path.join(corpus, "s2048"))
+        tools = []
+        for count in counts:
+            feed = site.write_feed(f"s2048-{count}", site.image_urls("s2048", count))
+            cache = os.path.join(work, f"pm-cache-2048-{count}")
+            tools.append(measure.Tool(f"photomirror sync {count}x2048px",
+                                      [binary, "sync", "--cache", cache, "--quiet", feed],
+                                      prepare=_fresh(cache), after=lambda _r, c=cache: shutil.rmtree(c)))
+        stats = {}
+        for tool, count in zip(tools, counts):
+            stats.update(measure.round_robin([tool], count, rounds, warmup=0, label=f"memory {count}x2048px"))
+        return {"stats": stats, "names": [t.name for t in tools]}
+    finally:
+        site.stop()
