@@ -33,15 +33,13 @@ public struct CachedBlob: Sendable, Equatable {
     var thumbnailBytes: Int { thumbnails.reduce(0) { $0 + $1.diskBytes } }
 }
 
-/// An item naming an original: which feed lists it and when that feed last did.
+/// An item naming an original, and when its feed last listed it (the feed's `last_sync`).
 public struct BlobReference: Sendable, Equatable {
     public var sha256: String
-    public var feedKey: String
     public var listedAt: Double
 
-    public init(sha256: String, feedKey: String, listedAt: Double) {
+    public init(sha256: String, listedAt: Double) {
         self.sha256 = sha256
-        self.feedKey = feedKey
         self.listedAt = listedAt
     }
 }

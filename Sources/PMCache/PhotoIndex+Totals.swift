@@ -43,30 +43,3 @@ extension PhotoIndex {
         return totals
     }
 }
-
-/// Paths the index holds for one image, as manifests and the gallery name them.
-public struct ImageFiles: Sendable, Equatable {
-    public var original: String?
-    /// Thumbnail paths by size (`"40x40"`).
-    public var thumbnails: [String: String]
-}
-
-extension PhotoIndex {
-    /// The files of many images in one call: publishing 100 000 items must not cost 200 000
-    /// hops onto this actor.
-    public func files(of images: some Sequence<String> & Sendable) throws(IndexError) -> [String: ImageFiles] {
-        var result: [String: ImageFiles] = [:]
-        for sha256 in images where result[sha256] == nil {
-            let original = try connection.statement("SELECT path FROM originals WHERE sha256 = ?")
-            try original.bind(.text(sha256))
-            var files = ImageFiles(original: try original.step() ? original.text(0) : nil, thumbnails: [:])
-            let thumbnails = try connection.statement("SELECT size, path FROM thumbnails WHERE original_sha256 = ?")
-            try thumbnails.bind(.text(sha256))
-            while try thumbnails.step() {
-                if let size = thumbnails.text(0), let path = thumbnails.text(1) { files.thumbnails[size] = path }
-            }
-            result[sha256] = files
-        }
-        return result
-    }
-}

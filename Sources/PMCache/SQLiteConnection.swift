@@ -72,6 +72,12 @@ final class SQLiteConnection {
         return Statement(handle: handle, connection: self)
     }
 
+    /// Resets every cached statement. A statement left on a row holds its read transaction
+    /// open, and with it the WAL: a checkpoint could then not empty the log.
+    func resetStatements() {
+        for statement in statements.values { sqlite3_reset(statement) }
+    }
+
     func lastError(_ rc: Int32) -> IndexError {
         IndexError(code: rc, message: String(cString: sqlite3_errmsg(db)))
     }

@@ -6,7 +6,9 @@ enum HelpText {
     USAGE
       photomirror sync [options] <feed-url>...   mirror feeds (http, https or file://)
       photomirror thumb [--size WxH] -o DIR FILE...   make PNG thumbnails of local images
-      photomirror verify [--cache DIR]           check that the cache and its index agree
+      photomirror verify [--repair] [--cache DIR]   check (and repair) that the cache and its index agree
+      photomirror prune --max SIZE [--max-age DURATION] [--dry-run]   keep the cache within a size
+      photomirror stats [--json] [--cache DIR]   what the cache holds, and the last sync's hit ratio
       photomirror serve [--cache DIR] [--port N] [--bind ADDR]   show the gallery on http://127.0.0.1:8080/
       photomirror help [command]                 show help
 
@@ -21,10 +23,12 @@ enum HelpText {
 
     EXIT CODES
       0  everything succeeded
-      1  some items failed (sync, thumb) or the cache is damaged (verify)
+      1  some items failed (sync, thumb), the cache is damaged (verify), or prune could
+         not get under the limit
       2  usage error
       3  a feed could not be fetched or parsed
-      4  the cache could not be opened, locked or written (e.g. disk full)
+      4  the cache could not be opened, locked or written (e.g. disk full), or another
+         writer (sync, prune, verify --repair) held its lock for longer than --wait
       130, 143  interrupted by SIGINT or SIGTERM (the cache stays consistent)
     """
 
@@ -33,7 +37,8 @@ enum HelpText {
 
     Fetches each feed, downloads every image it names (each URL once, however many feeds
     name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
-    Images already in the cache are not downloaded again.
+    Images already in the cache are not downloaded again (an image URL is treated as
+    immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
 
     OPTIONS
       --cache DIR          cache folder (see `photomirror help`)
@@ -52,6 +57,12 @@ enum HelpText {
       --pages N            pages to follow for Flickr REST feeds (default 1)
       --max-items N        most items taken from offset-paged APIs such as Marvel (default 100)
       --wait SECONDS       how long to wait for another writer's lock (default 5)
+      --max SIZE           after the sync, if the cache uses more than SIZE on disk, prune it
+                           to 80% of SIZE (so the next syncs don't prune at once); SIZE as in
+                           `photomirror help prune`. Default: max_size in <cache>/config.json
+      --revalidate         ask the server again about every cached image and the feed itself,
+                           with the stored ETag / Last-Modified: 304 keeps the cached copy, new
+                           bytes replace it (new original and thumbnails, manifest repointed)
       --json               print a JSON summary on stdout
       --quiet              print nothing but errors
       --verbose            print one line per item
@@ -77,11 +88,57 @@ enum HelpText {
     """
 
     static let verify = """
-    photomirror verify [--cache DIR]
+    photomirror verify [--repair] [--cache DIR] [--wait SECONDS]
 
     Checks that every file the index names exists with the right size and SHA-256, and that
-    no manifest points at a missing file (damage: exit 1). Files that no index row names and
-    temp files left by an interrupted writer are reported as garbage (exit 0).
+    no manifest or gallery page points at a missing file (damage: exit 1). Files that no
+    index row names and temp files left by an interrupted writer are reported as garbage
+    (exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
+
+    OPTIONS
+      --repair             fix what was found, under the writers' lock: drop the rows of missing
+                           or wrong files (their items become evicted-original or evicted, and
+                           the next sync fetches them again), rewrite manifests and the gallery,
+                           then delete wrong files, orphans and temp files. Exit 0 when the
+                           cache then verifies.
+      --wait SECONDS       with --repair: how long to wait for another writer's lock (default 5)
+      --quiet              do not list garbage files
+    """
+
+    static let prune = """
+    photomirror prune --max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]
+
+    Keeps the cache folder within SIZE of disk, as `du` counts it (allocated blocks of every
+    file and folder: images, index, manifests, gallery). Images no sync has listed for
+    DURATION expire first. Then originals go, least recently used first (a sync listing an
+    item counts as use; an image shared by several items or feeds is as recent as the most
+    recent of them), until the cache fits; thumbnails go only if removing every original is
+    not enough. Prune stops as soon as the cache fits, so it ends less than one image below
+    SIZE. Temp files and orphans are deleted too. Manifests and the gallery are rewritten:
+    items say evicted-original (thumbnail kept) or evicted, and no page shows a broken image.
+
+    SIZE      500MB, 500M, 1.5GB, 800KB, 123B (K, M, G, T are powers of 1000), 2GiB, 512MiB
+              (KiB, MiB, GiB, TiB are powers of 1024), or bytes: 750000000
+    DURATION  30m, 12h, 7d, 2w (also s)
+
+    OPTIONS
+      --max SIZE           the limit; default: max_size in <cache>/config.json
+      --max-age DURATION   expire images not listed by any sync for this long
+      --dry-run            print what would be evicted; change nothing, take no lock
+      --wait SECONDS       how long to wait for another writer's lock (default 5)
+      --json               print a JSON report on stdout
+      --quiet              print nothing unless the limit cannot be reached
+
+    Exit 1 when even evicting everything leaves the cache over SIZE.
+    """
+
+    static let stats = """
+    photomirror stats [--json] [--cache DIR]
+
+    Prints what the cache holds: feeds, items by status, originals and thumbnails (count and
+    bytes), disk use by kind (as `du` counts it), the oldest and newest access, the cache's
+    max_size, and the last sync's images downloaded and reused with its hit ratio
+    (reused / (reused + downloaded)). Read-only: never waits for a writer.
     """
 
     static let serve = """

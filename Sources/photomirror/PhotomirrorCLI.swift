@@ -30,6 +30,8 @@ struct PhotomirrorCLI {
         case "sync": return try await SyncCommand(rest).run()
         case "thumb": return try await ThumbCommand(rest).run()
         case "verify": return try await VerifyCommand(rest).run()
+        case "prune": return try await PruneCommand(rest).run()
+        case "stats": return try await StatsCommand(rest).run()
         case "serve": return try await ServeCommand(rest).run()
         case "help", "--help", "-h": return help(rest.first ?? "")
         case "--version", "version":
@@ -44,6 +46,8 @@ struct PhotomirrorCLI {
         case "sync": HelpText.sync
         case "thumb": HelpText.thumb
         case "verify": HelpText.verify
+        case "prune": HelpText.prune
+        case "stats": HelpText.stats
         case "serve": HelpText.serve
         default: HelpText.main
         }

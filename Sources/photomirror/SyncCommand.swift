@@ -9,8 +9,8 @@ struct SyncCommand {
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
-            valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait"],
-            flags: ["json", "quiet", "verbose"]))
+            valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait", "max"],
+            flags: ["json", "quiet", "verbose", "revalidate"]))
         guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
         var options = SyncOptions()
         let sizes = arguments.all("size")
@@ -49,6 +49,8 @@ struct SyncCommand {
            !publicKey.isEmpty, !privateKey.isEmpty {
             options.marvelKeys = MarvelKeys(publicKey: publicKey, privateKey: privateKey)
         }
+        options.maxSize = try arguments.byteSize("max")
+        options.revalidate = arguments.has("revalidate")
         self.options = options
     }
 
@@ -58,7 +60,9 @@ struct SyncCommand {
         let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
-        let engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        let pruned = PruneCapture()
+        engine.pruned = { pruned.keep($0) }
         let feedURLs = arguments.operands
         let work = Task { () -> Result<SyncReport, SyncError> in
             do throws(SyncError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
@@ -79,6 +83,7 @@ struct SyncCommand {
         let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has("verbose") ? .verbose : .normal
         Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
         for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
+        if let prune = pruned.report, !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) }
         if report.feedFailed { return .feedFailed }
         return report.itemsFailed ? .itemsFailed : .ok
     }

@@ -1,16 +1,17 @@
 import PhotoMirror
 
-/// `photomirror verify`: print what is wrong; exit 1 on damage.
+/// `photomirror verify [--repair]`: print what is wrong; exit 1 on damage (unless repaired).
 struct VerifyCommand {
     let arguments: Arguments
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["cache"], flags: ["quiet"]))
+        arguments = try Arguments(words, spec: .init(valued: ["cache", "wait"], flags: ["quiet", "repair"]))
         guard arguments.operands.isEmpty else { throw UsageError("verify takes no operands") }
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
+        if arguments.has("repair") { return try await repair(root) }
         let report: VerifyReport
         do {
             report = try await Verifier(cacheRoot: root).run()
@@ -18,11 +19,34 @@ struct VerifyCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        for line in report.damage { Output.err("damage: \(line)\n") }
-        for line in report.garbage { Output.err("garbage: \(line)\n") }
-        let verdict = report.isHealthy ? "ok" : "DAMAGED"
-        Output.err("verify \(verdict): \(report.checkedFiles) files and \(report.checkedManifests) manifests checked, "
-            + "\(report.damage.count) damaged, \(report.garbage.count) garbage\n")
+        print(report)
         return report.isHealthy ? .ok : .itemsFailed
+    }
+
+    private func repair(_ root: String) async throws(UsageError) -> ExitCode {
+        var repairer = Repairer(cacheRoot: root)
+        repairer.lockWait = try arguments.lockWait() ?? repairer.lockWait
+        let result: Repairer.Result
+        do {
+            result = try await repairer.run()
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
+        print(result.found)
+        for failure in result.failures { Output.err("could not delete \(failure)\n") }
+        Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
+            + "rewrote \(result.manifestsRewritten) manifests and the gallery\n")
+        for line in result.after.damage { Output.err("still damaged: \(line)\n") }
+        Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
+        return result.after.isHealthy ? .ok : .itemsFailed
+    }
+
+    private func print(_ report: VerifyReport) {
+        for line in report.damage { Output.err("damage: \(line)\n") }
+        if !arguments.has("quiet") { for line in report.garbage { Output.err("garbage: \(line)\n") } }
+        let verdict = report.isHealthy ? "ok" : "DAMAGED"
+        Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests and "
+            + "\(report.checkedPages) gallery pages checked, \(report.damage.count) damaged, \(report.garbage.count) garbage\n")
     }
 }

@@ -22,7 +22,7 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
-        var scan = try await measure()
+        var scan = try await DiskScan.measure(layout)
         report.usageBefore = scan.usage
         var usage = scan.usage
         var rows = try await index.allFiles()
@@ -54,7 +54,7 @@ struct PruneRun: Sendable {
             report.manifestsRewritten += dropped.feedKeys.count
             report.failures += await FileRemover(layout: layout).remove(dropped.paths)
             await index.checkpoint()
-            scan = try await measure()
+            scan = try await DiskScan.measure(layout)
             usage = scan.usage
             goal.expireBefore = nil
             guard let target = goal.targetBytes, usage > target else { break }
@@ -71,11 +71,5 @@ struct PruneRun: Sendable {
         let indexed = Set(rows.originals.map(\.path)).union(rows.thumbnails.map(\.path))
         let orphans = scan.contentFiles.filter { !indexed.contains($0) }
         return (scan.tempFiles + orphans).map { CachedFile(path: $0, diskBytes: scan.files[$0] ?? 0) }
-    }
-
-    private func measure() async throws -> DiskScan {
-        let pool = BlockingPool(threads: 1, name: "photomirror.scan")
-        defer { pool.shutdown() }
-        return try await pool.run { [layout] in try DiskScan.measure(root: layout.root) }
     }
 }

@@ -1,0 +1,58 @@
+import PMCache
+
+/// Gathers `photomirror stats` from the index's aggregates and one walk of the folder. Read-only:
+/// never waits for a writer.
+public struct CacheStats: Sendable {
+    public let cacheRoot: String
+
+    public init(cacheRoot: String) {
+        self.cacheRoot = cacheRoot
+    }
+
+    public func run() async throws(SyncError) -> StatsReport {
+        let cache = try ReadOnlyCache(root: cacheRoot)
+        do {
+            let totals = try await cache.index.totals()
+            var report = StatsReport()
+            report.feeds = totals.feeds
+            report.items = totals.items
+            report.itemsByStatus = totals.itemsByStatus
+            report.mediaURLs = totals.mediaURLs
+            report.originals = .init(count: totals.originals, bytes: totals.originalBytes)
+            report.thumbnails = .init(count: totals.thumbnails, bytes: totals.thumbnailBytes)
+            report.oldestAccess = totals.oldestAccess.map(W3CTimestamp.format)
+            report.newestAccess = totals.newestAccess.map(W3CTimestamp.format)
+            if let counters = LastSyncCounters.decode(try await cache.index.meta(MetaKey.lastSync)) {
+                report.lastSync = .init(at: W3CTimestamp.format(counters.at), media: counters.media,
+                                        downloaded: counters.downloaded, reused: counters.reused,
+                                        failed: counters.failed, hitRatio: counters.hitRatio)
+            }
+            report.maxSize = try? CacheConfig.load(layout: cache.layout).maxSize
+            report.disk = Self.diskByKind(try await DiskScan.measure(cache.layout))
+            return report
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError(description: "cannot read the cache: \(error)")
+        }
+    }
+
+    static func diskByKind(_ scan: DiskScan) -> StatsReport.Disk {
+        var disk = StatsReport.Disk()
+        disk.total = scan.usage
+        for (path, bytes) in scan.files {
+            if path.hasPrefix(CacheLayout.originalsFolder + "/") {
+                disk.originals += bytes
+            } else if path.hasPrefix(CacheLayout.thumbnailsFolder + "/") {
+                disk.thumbnails += bytes
+            } else if path.hasPrefix(CacheLayout.indexFile) {
+                disk.index += bytes
+            } else if path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/") {
+                disk.pages += bytes
+            }
+        }
+        // Folders and anything unclassified: the rest of the measured total.
+        disk.other = disk.total - disk.originals - disk.thumbnails - disk.index - disk.pages
+        return disk
+    }
+}

@@ -1,0 +1,32 @@
+import PhotoMirror
+
+/// `photomirror prune`: parse the limits, prune, print what happened.
+struct PruneCommand {
+    let arguments: Arguments
+    let pruner: Pruner
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, spec: .init(valued: ["cache", "max", "max-age", "wait"],
+                                                     flags: ["dry-run", "json", "quiet"]))
+        guard arguments.operands.isEmpty else { throw UsageError("prune takes no operands") }
+        var pruner = Pruner(cacheRoot: try CacheOption.resolve(arguments))
+        pruner.maxSize = try arguments.byteSize("max")
+        pruner.maxAge = try arguments.age("max-age")
+        pruner.dryRun = arguments.has("dry-run")
+        pruner.lockWait = try arguments.lockWait() ?? pruner.lockWait
+        self.pruner = pruner
+    }
+
+    func run() async -> ExitCode {
+        let report: PruneReport
+        do {
+            report = try await pruner.run()
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
+        if arguments.has("json") { Output.out(PruneSummary.json(report)) }
+        if !arguments.has("quiet") || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
+        return report.reachedTarget && report.failures.isEmpty ? .ok : .itemsFailed
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import PhotoMirror
+import Synchronization
+
+/// The words and JSON a prune prints (alone, or after a `sync --max`).
+enum PruneSummary {
+    static func json(_ report: PruneReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func text(_ report: PruneReport) -> String {
+        var text = ""
+        for failure in report.failures { text += "could not delete \(failure)\n" }
+        let verb = report.dryRun ? "would evict" : "evicted"
+        var line = report.dryRun ? "prune (dry run): " : "prune: "
+        line += "\(Output.bytes(report.usageBefore)) → \(Output.bytes(report.usageAfter))"
+        if let limit = report.limit { line += " (limit \(Output.bytes(limit))" }
+        if let target = report.target, target != report.limit { line += ", trimmed to \(Output.bytes(target))" }
+        if report.limit != nil { line += ")" }
+        line += "; \(verb) \(report.originalsEvicted) originals and the thumbnails of \(report.thumbnailsEvicted) images"
+        if report.expired > 0 { line += " (\(report.expired) expired by age)" }
+        if report.garbageRemoved > 0 { line += "; \(report.dryRun ? "would remove" : "removed") \(report.garbageRemoved) garbage files" }
+        if report.manifestsRewritten > 0 { line += "; \(report.manifestsRewritten) manifests rewritten" }
+        text += line + "\n"
+        if !report.reachedTarget, let target = report.target {
+            text += "prune: the cache is still over \(Output.bytes(target)): nothing evictable is left "
+                + "(the index, manifests and gallery alone take \(Output.bytes(report.usageAfter)))\n"
+        }
+        return text
+    }
+}
+
+/// Holds the report of the prune a `sync --max` ran, to print after the sync's summary.
+final class PruneCapture: Sendable {
+    private let stored = Mutex<PruneReport?>(nil)
+
+    func keep(_ report: PruneReport) { stored.withLock { $0 = report } }
+    var report: PruneReport? { stored.withLock { $0 } }
+}

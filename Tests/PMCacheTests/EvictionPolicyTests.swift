@@ -1,0 +1,126 @@
+import Testing
+@testable import PMCache
+
+/// The eviction policy as a pure function over index rows: no disk, no SQLite.
+@Suite struct EvictionPolicyTests {
+    /// An image with a 100-unit original and a 1-unit thumbnail, last used at `used`.
+    func rows(_ sha: String, used: Double, original: Int = 100, thumbnail: Int = 1)
+        -> (OriginalRecord, ThumbnailRecord, [String: Int])
+    {
+        let originalPath = "originals/\(sha).jpg", thumbnailPath = "thumbs/40x40/\(sha).png"
+        return (OriginalRecord(sha256: sha, path: originalPath, bytes: original, format: "jpeg", storedAt: 0, lastAccess: used),
+                ThumbnailRecord(originalSHA256: sha, size: "40x40", path: thumbnailPath, bytes: thumbnail, sha256: "t\(sha)",
+                                storedAt: 0, lastAccess: used),
+                [originalPath: original, thumbnailPath: thumbnail])
+    }
+
+    func blobs(_ images: [(String, Double)], references: [BlobReference] = []) -> [CachedBlob] {
+        var originals: [OriginalRecord] = [], thumbnails: [ThumbnailRecord] = [], disk: [String: Int] = [:]
+        for (sha, used) in images {
+            let (original, thumbnail, sizes) = rows(sha, used: used)
+            originals.append(original)
+            thumbnails.append(thumbnail)
+            disk.merge(sizes) { $1 }
+        }
+        return EvictionPolicy.blobs(originals: originals, thumbnails: thumbnails, references: references, diskBytes: disk)
+    }
+
+    @Test func originalsGoLeastRecentlyUsedFirstAndStopOnceItFits() {
+        let images = blobs([("c", 30), ("a", 10), ("b", 20)])
+        // 3 × 101 + 50 of index and pages = 353; to fit 200, two originals must go.
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 200))
+        #expect(plan.originals == ["a", "b"])
+        #expect(plan.thumbnails.isEmpty)
+        #expect(plan.usageAfter == 153)
+        #expect(plan.bytesFreed == 200)
+        #expect(plan.reachesTarget)
+    }
+
+    @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
+        let images = blobs([("a", 10), ("b", 20), ("c", 30)])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
+        #expect(plan.originals == ["a", "b", "c"])
+        #expect(plan.thumbnails == ["a", "b"], "the oldest thumbnails, and only as many as needed")
+        #expect(plan.usageAfter == 51)
+    }
+
+    @Test func anImageSharedWithARecentFeedStaysWhileOlderOnesGo() {
+        // "shared" was last touched long ago, but a feed synced at 100 still lists it.
+        let references = [BlobReference(sha256: "shared", listedAt: 5),
+                          BlobReference(sha256: "shared", listedAt: 100),
+                          BlobReference(sha256: "oldonly", listedAt: 5)]
+        let images = blobs([("shared", 1), ("oldonly", 2), ("newonly", 90)], references: references)
+        #expect(images.first { $0.sha256 == "shared" }?.lastUsed == 100)
+        let plan = EvictionPolicy.plan(blobs: images, usage: 303, goal: EvictionGoal(targetBytes: 150))
+        #expect(plan.originals == ["oldonly", "newonly"])
+    }
+
+    @Test func referencesToImagesNoLongerStoredAreIgnored() {
+        let images = blobs([("a", 1)], references: [BlobReference(sha256: "gone", listedAt: 9)])
+        #expect(images.map(\.sha256) == ["a"])
+    }
+
+    @Test func maxAgeExpiresWholeImagesFirstEvenUnderTheLimit() {
+        let images = blobs([("old", 10), ("older", 5), ("new", 100)])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353,
+                                       goal: .prune(limit: 10_000, maxAge: 50, now: 120))
+        #expect(plan.originals == ["older", "old"])
+        #expect(plan.thumbnails == ["older", "old"])
+        #expect(plan.expired == 2)
+        #expect(plan.usageAfter == 151)
+    }
+
+    @Test func expiryThenSizeBothApply() {
+        let images = blobs([("a", 10), ("b", 60), ("c", 70)])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: .prune(limit: 160, maxAge: 100, now: 150))
+        #expect(plan.originals == ["a", "b"])
+        #expect(plan.thumbnails == ["a"])
+        #expect(plan.expired == 1)
+    }
+
+    @Test func aLimitNoEvictionCanReachIsReported() {
+        let images = blobs([("a", 10)])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 151, goal: EvictionGoal(targetBytes: 20))
+        #expect(plan.originals == ["a"])
+        #expect(plan.thumbnails == ["a"])
+        #expect(!plan.reachesTarget)
+        #expect(plan.usageAfter == 50)
+    }
+
+    @Test func nothingIsEvictedUnderTheLimitOrWithoutAGoal() {
+        let images = blobs([("a", 10), ("b", 20)])
+        #expect(EvictionPolicy.plan(blobs: images, usage: 252, goal: EvictionGoal(targetBytes: 252)).isEmpty)
+        #expect(EvictionPolicy.plan(blobs: images, usage: 252, goal: EvictionGoal()).isEmpty)
+    }
+
+    @Test func filesMissingOnDiskFreeNothingButStillGoInOrder() {
+        let (original, thumbnail, _) = rows("a", used: 1)
+        let images = EvictionPolicy.blobs(originals: [original], thumbnails: [thumbnail], references: [], diskBytes: [:])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 100, goal: EvictionGoal(targetBytes: 50))
+        #expect(plan.originals == ["a"])
+        #expect(plan.bytesFreed == 0)
+        #expect(!plan.reachesTarget)
+    }
+
+    @Test func pruneOfManySmallImagesEndsWithinTenPercentBelowTheLimit() {
+        let images = blobs((0..<1000).map { ("\($0)", Double($0)) })
+        let limit = 60_000
+        let plan = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: .prune(limit: limit, maxAge: nil, now: 0))
+        #expect(plan.usageAfter <= limit)
+        #expect(plan.usageAfter >= limit - limit / 10)
+        #expect(plan.originals == (0..<plan.originals.count).map { "\($0)" }, "strictly oldest first")
+    }
+
+    @Test func afterASyncNothingHappensUnderTheLimitAndOverItTrimsToEightyPercent() {
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 1000) == EvictionGoal())
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 1001).targetBytes == 800)
+    }
+
+    @Test func theSamePlanForTheSameRowsWhateverTheirOrder() {
+        let forward = blobs([("a", 5), ("b", 5), ("c", 5)])
+        let plan = EvictionPolicy.plan(blobs: forward, usage: 303, goal: EvictionGoal(targetBytes: 200))
+        let reversed = EvictionPolicy.plan(blobs: forward.reversed(), usage: 303, goal: EvictionGoal(targetBytes: 200))
+        #expect(plan == reversed)
+        #expect(plan.originals == ["a", "b"])
+    }
+}
