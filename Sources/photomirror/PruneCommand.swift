@@ -1,3 +1,4 @@
+import PMCache
 import PhotoMirror
 
 /// `photomirror prune`: parse the limits, prune, print what happened.
@@ -12,6 +13,11 @@ struct PruneCommand {
         var pruner = Pruner(cacheRoot: try CacheOption.resolve(arguments))
         pruner.maxSize = try arguments.byteSize("max")
         pruner.maxAge = try arguments.age("max-age")
+        // A config that fails to load is reported by the prune itself, naming the file.
+        let config = Result { try CacheConfig.load(layout: CacheLayout(root: pruner.cacheRoot)) }
+        if pruner.maxSize == nil, pruner.maxAge == nil, case .success(let settings) = config, settings.maxSize == nil {
+            throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's config.json)")
+        }
         pruner.dryRun = arguments.has("dry-run")
         pruner.lockWait = try arguments.lockWait() ?? pruner.lockWait
         self.pruner = pruner
