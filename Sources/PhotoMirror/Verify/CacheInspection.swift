@@ -69,7 +69,8 @@ struct CacheInspection: Sendable {
                 let target = folder.appendingPathComponent(link.split(separator: "?").first.map(String.init) ?? link)
                     .standardizedFileURL.path
                 if !FileManager.default.fileExists(atPath: target) {
-                    damagePage("\(page): links to missing \(link)", into: &report)
+                    let inCache = target.hasPrefix(layout.root + "/") ? String(target.dropFirst(layout.root.count + 1)) : link
+                    damagePage("\(page): links to missing \(inCache)", into: &report)
                 }
             }
         }

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// `verify` tells damage (exit 1) from garbage (exit 0); `verify --repair` fixes both.
+final class VerifyRepairTests: XCTestCase {
+    func testGarbageAloneIsReportedButNotDamage() throws {
+        let feeds = try TwoFeeds.make()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.newer]).status, 0)
+        let fanOut = try XCTUnwrap(CacheDisk.files(in: cache, under: "originals").first).split(separator: "/")[1]
+        try Data("half a photo".utf8).write(to: cache.appendingPathComponent("originals/\(fanOut)/.tmp-interrupted"))
+        try Data("nobody's".utf8).write(to: cache.appendingPathComponent("thumbs/40x40/\(fanOut)/orphan.png"))
+        let verify = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("temp file left by an interrupted writer"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("orphan"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("0 damaged, 2 garbage"), verify.stderr)
+
+        let repair = try feeds.photomirror.run(["verify", "--repair", "--cache", cache.path])
+        XCTAssertEqual(repair.status, 0, repair.stderr)
+        XCTAssertTrue(repair.stderr.contains("deleted 2 files"), repair.stderr)
+        let after = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertTrue(after.stderr.contains("0 damaged, 0 garbage"), after.stderr)
+    }
+
+    func testDamageExitsOneAndRepairMakesACacheThatVerifiesAndSyncsBackToWhole() throws {
+        let feeds = try TwoFeeds.make()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        let items = try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
+        // A lost original, a thumbnail overwritten with other bytes, a deleted manifest page.
+        let lostOriginal = try XCTUnwrap(items["Aqua.jpg"]?["original"] as? String)
+        let wrongThumbnail = try XCTUnwrap(items["Blinds.jpg"]?["thumbnail"] as? String)
+        try FileManager.default.removeItem(at: cache.appendingPathComponent(lostOriginal))
+        try Data("not the thumbnail".utf8).write(to: cache.appendingPathComponent(wrongThumbnail))
+        let manifest = "feeds/\(try CacheDisk.sha256Hex(Data(feeds.older.utf8)).prefix(16))/manifest.json"
+        try FileManager.default.removeItem(at: cache.appendingPathComponent(manifest))
+
+        let verify = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 1, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("\(lostOriginal): indexed but missing"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("\(wrongThumbnail): 17 bytes, index says"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("manifest of \(feeds.older) is missing"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("links to missing \(lostOriginal)"), "the gallery page too:\n\(verify.stderr)")
+
+        let repair = try feeds.photomirror.run(["verify", "--repair", "--cache", cache.path])
+        XCTAssertEqual(repair.status, 0, repair.stderr)
+        XCTAssertTrue(repair.stderr.contains("dropped 2 index rows"), repair.stderr)
+        let after = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stderr.contains("0 damaged, 0 garbage"), after.stderr)
+        XCTAssertEqual(try CacheDisk.brokenReferences(cache), [])
+        let repaired = try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
+        XCTAssertEqual(repaired["Aqua.jpg"]?["status"] as? String, "evicted-original")
+        XCTAssertEqual(repaired["Blinds.jpg"]?["status"] as? String, "evicted", "its only thumbnail was wrong")
+        XCTAssertEqual(repaired["Garden.jpg"]?["status"] as? String, "ok")
+
+        // The next sync downloads Aqua again and remakes Blinds' thumbnail from its original.
+        feeds.server.clearLog()
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        XCTAssertEqual(feeds.server.requests.filter { $0.hasPrefix("GET /photos/") }, ["GET /photos/Aqua.jpg 200"])
+        XCTAssertEqual(Set(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).values.map { $0["status"] as? String }),
+                       ["ok"])
+        XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", cache.path]).status, 0)
+    }
+
+    /// Prune changes the index first, then manifests and the gallery, and deletes files last: a
+    /// kill at any instant leaves garbage at worst, never damage.
+    func testAKilledPruneNeverLeavesDamage() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 12))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let folder = try Paths.temporaryFolder()
+        let cache = folder.appendingPathComponent("cache")
+        let photomirror = Photomirror()
+        var generator = SystemRandomNumberGenerator()
+        for round in 1...4 {
+            XCTAssertEqual(try photomirror.run(["sync", "--quiet", "--cache", cache.path, server.url("feed.js")]).status, 0)
+            let delay = Double.random(in: 0...0.15, using: &generator)
+            let prune = try photomirror.start(["prune", "--max", "100KB", "--cache", cache.path],
+                                              output: folder.appendingPathComponent("prune-\(round).log"))
+            Thread.sleep(forTimeInterval: delay)
+            kill(prune.processIdentifier, SIGKILL)
+            prune.waitUntilExit()
+            let verify = try photomirror.run(["verify", "--cache", cache.path])
+            XCTAssertEqual(verify.status, 0, "round \(round), killed after \(delay) s:\n\(verify.stderr)")
+            XCTAssertEqual(try CacheDisk.brokenReferences(cache), [], "round \(round)")
+        }
+    }
+}
