@@ -62,6 +62,7 @@ enum XMLTree {
     /// callbacks force-unwrap their UTF-8 decoding: a single invalid byte in a name killed the
     /// process (fuzzing found `<\xff\n\n\n`). libxml2 rejects such documents anyway once it reaches
     /// the byte (error 9), so refusing them first costs no feed and gives a clearer reason.
+    /// Only a declared non-Unicode encoding, which libxml2 converts or refuses, skips the check.
     static func checkEncoding(_ bytes: [UInt8]) throws(FeedError) {
         guard !libxml2Converts(bytes), let offset = firstInvalidUTF8(bytes) else { return }
         let hex = String(bytes[offset], radix: 16, uppercase: true)
@@ -70,19 +71,63 @@ enum XMLTree {
     }
 
     /// True when libxml2 transcodes the input to UTF-8 itself: UTF-16LE without a byte-order mark
-    /// (`<?` as 16-bit units), or an `encoding` in the XML declaration that is not a Unicode form.
-    /// Unicode names (`UTF-8`, `utf8`, `UTF-16`, `UCS-4`, …) on 8-bit input are read as UTF-8.
+    /// (`<?` as 16-bit units), or a well-formed XML declaration whose `encoding` is not a Unicode
+    /// form. libxml2 then converts, or stops at once when it has no converter for the name. A
+    /// malformed declaration or name (`encoding="u><…"`, found by fuzzing) is only reported as an
+    /// error and the bytes are read as UTF-8, as they are for `UTF-8`, `utf8` and `UTF-16` on 8-bit input.
     private static func libxml2Converts(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return true }
-        guard bytes.starts(with: Array("<?xml".utf8)) else { return false }
-        let declaration = String(decoding: bytes.prefix(256).prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
-        guard let keyword = declaration.range(of: "encoding") else { return false }
-        let rest = declaration[keyword.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard rest.first == "=" else { return false }
-        let value = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let quote = value.first, quote == "\"" || quote == "'" else { return false }
-        let name = value.dropFirst().prefix { $0 != quote }.lowercased()
-        return !name.isEmpty && !["utf", "ucs", "iso-10646"].contains { name.hasPrefix($0) }
+        guard let name = declaredEncoding(bytes)?.lowercased() else { return false }
+        return !["utf", "ucs", "iso-10646"].contains { name.hasPrefix($0) }
+    }
+
+    /// The encoding name of an XML declaration in its strict form,
+    /// `<?xml S version Eq ('1.n'|"1.n") S encoding Eq ('EncName'|"EncName")`, else nil.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        let head = Array(bytes.prefix(256))
+        var index = 0
+        func skip(_ literal: String) -> Bool {
+            let expected = Array(literal.utf8)
+            guard head[index...].starts(with: expected) else { return false }
+            index += expected.count
+            return true
+        }
+        func skipSpaces() -> Bool {
+            let start = index
+            while index < head.count, [0x20, 0x09, 0x0D, 0x0A].contains(head[index]) { index += 1 }
+            return index > start
+        }
+        func equals() -> Bool {
+            _ = skipSpaces()
+            guard skip("=") else { return false }
+            _ = skipSpaces()
+            return true
+        }
+        /// A non-empty quoted value whose bytes all satisfy `allowed(byte, isFirst)`.
+        func quoted(_ allowed: (UInt8, Bool) -> Bool) -> [UInt8]? {
+            guard index < head.count, head[index] == 0x22 || head[index] == 0x27 else { return nil }
+            let quote = head[index]
+            let start = index + 1
+            var end = start
+            while end < head.count, head[end] != quote {
+                guard allowed(head[end], end == start) else { return nil }
+                end += 1
+            }
+            guard end < head.count, end > start else { return nil }
+            index = end + 1
+            return Array(head[start..<end])
+        }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        let dot = UInt8(ascii: "."), one = UInt8(ascii: "1")
+        guard skip("<?xml"), skipSpaces(), skip("version"), equals(),
+              let version = quoted({ byte, _ in isDigit(byte) || byte == dot }),
+              version.count >= 3, version[0] == one, version[1] == dot, version.dropFirst(2).allSatisfy(isDigit),
+              skipSpaces(), skip("encoding"), equals(),
+              let name = quoted({ byte, first in
+                  isLetter(byte) || !first && (isDigit(byte) || byte == dot || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-"))
+              }) else { return nil }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// Offset of the first byte that does not start a valid UTF-8 sequence (Swift's strict decoder:

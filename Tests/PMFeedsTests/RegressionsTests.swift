@@ -18,6 +18,7 @@ import Testing
     @Test func folderHoldsTheFoundInputs() {
         #expect(Self.files.contains("xml-invalid-utf8-element-name.xml"))
         #expect(Self.files.contains("atom-invalid-utf8-text-then-element.xml"))
+        #expect(Self.files.contains("xml-malformed-encoding-declaration.xml"))
     }
 
     @Test(arguments: files)
@@ -47,6 +48,10 @@ import Testing
         "<a><!--\u{FF}--></a>",
         "<a><?\u{FF} x?></a>",
         "<a>&\u{FF};</a>",
+        // A declaration libxml2 cannot read leaves the document UTF-8, whatever it names.
+        "<?xml encoding=\"u><\u{E1}t>\n",
+        "<?xml version=\"1.0\" encoding=\"ut\u{9D}\u{D2}8\"?><feed><\u{FF}/></feed>",
+        "<?xml version=\"1.0\" standalone=\"yes\" encoding=\"latin1\"?><rss><\u{FF}/></rss>",
     ])
     func invalidUTF8InXMLIsAnErrorNotACrash(latin1Document: String) {
         let bytes = latin1Document.unicodeScalars.map { UInt8($0.value) }  // U+00FF → the lone byte 0xFF
@@ -54,7 +59,7 @@ import Testing
             _ = try FeedParser.parse(bytes, url: Self.url)
             Issue.record("parsed a document that is not UTF-8 and declares no other encoding")
         } catch {
-            #expect(error.message.contains("is not valid UTF-8 (byte 0xFF at offset"), "\(error.message)")
+            #expect(error.message.contains("is not valid UTF-8 (byte 0x"), "\(error.message)")
         }
     }
 
@@ -79,6 +84,19 @@ import Testing
     @Test func validUTF8IsUntouched() throws {
         let feed = try FeedParser.parse(Array("<rss><channel><title>café 📷 ☃</title></channel></rss>".utf8), url: Self.url)
         #expect(feed.title == "café 📷 ☃")
+    }
+
+    @Test func declaredEncodingNeedsTheStrictForm() {
+        func name(_ text: String) -> String? { XMLTree.declaredEncoding(Array(text.utf8)) }
+        #expect(name("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>") == "ISO-8859-1")
+        #expect(name("<?xml version='1.1'\n  encoding = 'windows-1252' standalone='no'?>") == "windows-1252")
+        #expect(name("<?xml version=\"1.0\"?><a encoding=\"latin1\"/>") == nil)
+        #expect(name("<?xml encoding=\"latin1\"?>") == nil)  // no version
+        #expect(name("<?xml version=\"1.0\" standalone=\"yes\" encoding=\"latin1\"?>") == nil)  // wrong order
+        #expect(name("<?xml version=\"1.0\" encoding=\"latin1'?>") == nil)  // mismatched quotes
+        #expect(name("<?xml version=\"1.0\" encoding=\"8bit\"?>") == nil)  // EncName starts with a letter
+        #expect(name("<?xml version=\"1.0\" encoding=\"\"?>") == nil)
+        #expect(name("<?xml version=\"2\" encoding=\"latin1\"?>") == nil)
     }
 
     @Test func firstInvalidUTF8FindsStrictErrors() {
