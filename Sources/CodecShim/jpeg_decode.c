@@ -11,9 +11,21 @@
 struct pm_jpeg {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_error_mgr errors;
+    struct jpeg_progress_mgr progress;
     jmp_buf escape;      // re-armed by every entry point before calling into libjpeg
     char *message;       // the current call's message buffer
+    int max_scans;       // set by pm_jpeg_decode, checked by limit_scans
+    int64_t max_pixels;  // for limit_scans' message
 };
+
+// Scans a multi-scan (progressive) file may have, in full passes over an image at the pixel limit.
+// libjpeg absorbs every scan before the first output row and each scan walks all of its
+// component's blocks, even when its data is one end-of-band run of a few bytes. A valid
+// progression can have about 700 scans per component (one per coefficient and bit), so a
+// 117 KB file declaring 2048x2048 took 2.7 s and a 2 MB one at 10000x10000 took 49 s to
+// decode; real encoders write 10 or so. 16 passes keep the worst case near a second of work.
+#define SCAN_PASSES_AT_PIXEL_LIMIT 16
+#define MIN_SCANS 16
 
 static void fail_with_current_message(j_common_ptr cinfo) {
     pm_jpeg *jpeg = (pm_jpeg *)cinfo;  // cinfo is the first member
@@ -44,6 +56,19 @@ static void on_message(j_common_ptr cinfo, int level) {
 }
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+// libjpeg's progress hook runs before each iMCU row it absorbs, so this stops at the first row of
+// the first scan over the limit.
+static void limit_scans(j_common_ptr common) {
+    pm_jpeg *jpeg = (pm_jpeg *)common;  // cinfo is the first member
+    if (jpeg->cinfo.input_scan_number > jpeg->max_scans) {
+        snprintf(jpeg->message, PM_MESSAGE_CAPACITY,
+                 "more than %d scans in a %ux%u image, over %d passes at the %lld-pixel limit",
+                 jpeg->max_scans, jpeg->cinfo.image_width, jpeg->cinfo.image_height,
+                 SCAN_PASSES_AT_PIXEL_LIMIT, (long long)jpeg->max_pixels);
+        longjmp(jpeg->escape, 1);
+    }
+}
 
 static void find_exif(struct jpeg_decompress_struct *cinfo, pm_jpeg_header *header) {
     for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
@@ -126,6 +151,13 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
                  width, height, (long long)max_pixels);
         return -1;
     }
+    const int64_t declared = (int64_t)cinfo->image_width * cinfo->image_height;  // > 0: checked by libjpeg
+    const int64_t scans = max_pixels > INT64_MAX / SCAN_PASSES_AT_PIXEL_LIMIT
+        ? INT32_MAX : SCAN_PASSES_AT_PIXEL_LIMIT * max_pixels / declared;
+    jpeg->max_scans = scans < MIN_SCANS ? MIN_SCANS : scans > INT32_MAX ? INT32_MAX : (int)scans;
+    jpeg->max_pixels = max_pixels;
+    jpeg->progress.progress_monitor = limit_scans;
+    cinfo->progress = &jpeg->progress;
     jpeg_start_decompress(cinfo);
     const size_t stride = (size_t)width * 3;
     pixels = malloc(stride * (size_t)height);

@@ -1,7 +1,8 @@
 /// Bounds checked before any pixel memory is allocated, so a hostile header (a 65535×65535
 /// "decompression bomb") fails in microseconds instead of exhausting memory.
 public struct DecodeLimits: Sendable {
-    /// Largest declared width × height accepted.
+    /// Largest declared width × height accepted. It also bounds a multi-scan (progressive) JPEG's
+    /// decoding work: its scans × declared pixels may not exceed 16 × maxPixels (at least 16 scans).
     public var maxPixels: Int
     /// Cap on libjpeg's whole-image buffers, checked before they are allocated. Only multi-scan
     /// (progressive) JPEGs need them: they keep every DCT coefficient at full resolution, about

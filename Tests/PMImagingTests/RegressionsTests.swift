@@ -24,6 +24,7 @@ import PMImaging
     @Test func folderHoldsTheFoundInputs() {
         #expect(Self.files.contains("png-itxt-2gb-length.png"))
         #expect(Self.files.contains("png-1x100000000-row-pointers.png"))
+        #expect(Self.files.contains("jpeg-704-scans-1536x1536.jpg"))
     }
 
     @Test(arguments: files)
@@ -50,6 +51,30 @@ import PMImaging
         #expect(throws: ImageError("PNG: unexpected end of PNG data")) {
             try Thumbnailer.pngThumbnails(of: bytes, sizes: Self.sizes)
         }
+    }
+
+    /// A valid progressive JPEG with 704 scans (one per coefficient and bit; encoders write about 10).
+    /// libjpeg walks the whole image once per scan before the first row comes out, so such files
+    /// cost time in proportion to scans × size: 49 s for 704 scans at 10000×10000 from 2 MB. The scan
+    /// count is now bounded by 16 passes at the pixel limit: 678 scans for this image by default,
+    /// 16 under a limit of its own size.
+    @Test func progressiveScanCountIsBoundedByThePixelLimit() throws {
+        let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent("jpeg-704-scans-1536x1536.jpg")))
+        #expect(throws: ImageError("JPEG: more than 678 scans in a 1536x1536 image, over 16 passes at the 100000000-pixel limit")) {
+            try Thumbnailer.pngThumbnails(of: bytes, sizes: Self.sizes)
+        }
+        #expect(throws: ImageError("JPEG: more than 16 scans in a 1536x1536 image, over 16 passes at the 2359296-pixel limit")) {
+            try Thumbnailer.pngThumbnails(of: bytes, sizes: Self.sizes, limits: DecodeLimits(maxPixels: 1536 * 1536))
+        }
+    }
+
+    /// Real progressive files (10 scans here; the most in the fixtures is 14) decode even at a pixel
+    /// limit equal to their own size, where the floor of 16 scans applies.
+    @Test(.enabled(if: Fixtures.available, Fixtures.missingReason))
+    func ordinaryProgressiveJPEGDecodesAtItsOwnSizeLimit() throws {
+        let bytes = try Fixtures.bytes("jpeg/libjpeg-turbo/testimgp.jpg")  // 227×149, 10 scans
+        let result = try thumbnail(bytes, "40x40", limits: DecodeLimits(maxPixels: 227 * 149))
+        #expect(result.width == 40 && result.height == 40)
     }
 
     /// The decoder now skips every ancillary chunk except tRNS unread. That must change no pixel:

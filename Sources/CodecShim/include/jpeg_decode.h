@@ -20,8 +20,10 @@ pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
                       pm_jpeg_header *header, char *message);
 
 /// Decodes to RGB at DCT scale `scale_eighths`/8 (1...8). Fails without allocating when the
-/// scaled output would exceed `max_pixels`. Any libjpeg warning that means lost pixel data
-/// (truncation, corrupt entropy data) is a failure. Returns 0, or -1 with `message` filled.
+/// scaled output would exceed `max_pixels`, and stops a multi-scan file whose scans would walk
+/// more than 16 x `max_pixels` pixels (scans x declared size; at least 16 scans are allowed).
+/// Any libjpeg warning that means lost pixel data (truncation, corrupt entropy data) is a
+/// failure. Returns 0, or -1 with `message` filled.
 int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
                    pm_image *out, char *message);
 
