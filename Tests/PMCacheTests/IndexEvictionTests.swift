@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import PMCache
+
+/// Dropping rows for a prune or repair, against a real SQLite index in a temp folder.
+@Suite struct IndexEvictionTests {
+    func makeIndex() throws -> PhotoIndex {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-evict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try PhotoIndex(path: folder.appendingPathComponent("index.sqlite").path)
+    }
+
+    /// Two feeds: "a" lists images x and y, "b" lists y (shared) and z.
+    func populate(_ index: PhotoIndex) async throws {
+        for sha in ["x", "y", "z"] {
+            try await index.record(
+                resource: ResourceRecord(url: "https://img/\(sha)", sha256: sha, etag: nil, lastModified: nil,
+                                         contentType: nil, fetchedAt: 1, lastAccess: 1),
+                original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
+                                         storedAt: 1, lastAccess: 1),
+                thumbnails: ["40x40", "80x80"].map {
+                    ThumbnailRecord(originalSHA256: sha, size: $0, path: "thumbs/\($0)/\(sha).png", bytes: 5,
+                                    sha256: "t", storedAt: 1, lastAccess: 1)
+                })
+        }
+        for (key, shas, synced) in [("a", ["x", "y"], 10.0), ("b", ["y", "z"], 20.0)] {
+            let feed = FeedRecord(key: key, url: "https://feed/\(key)", kind: "rss", title: key, link: nil,
+                                  attribution: nil, etag: nil, lastModified: nil, lastSync: synced)
+            var items = shas.enumerated().map { position, sha in
+                ItemRecord(itemID: sha, position: position, title: sha, link: nil, published: nil, dateTaken: nil,
+                           author: nil, tags: [], description: nil, mediaURL: "https://img/\(sha)", status: "ok",
+                           error: nil, sha256: sha)
+            }
+            items.append(ItemRecord(itemID: "f", position: 9, title: "f", link: nil, published: nil, dateTaken: nil,
+                                    author: nil, tags: [], description: nil, mediaURL: "https://img/404",
+                                    status: "failed", error: "HTTP 404", sha256: nil))
+            try await index.replaceFeed(feed, items: items)
+        }
+    }
+
+    func statuses(_ index: PhotoIndex, feed: String) async throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try await index.items(feedKey: feed).map { ($0.itemID, $0.status) })
+    }
+
+    @Test func droppingAnOriginalKeepsThumbnailsAndMarksEveryItemNamingIt() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        let dropped = try await index.dropRows(originals: ["y"], thumbnails: [])
+        #expect(dropped.paths == ["originals/y.jpg"])
+        #expect(dropped.feedKeys == ["a", "b"])
+        #expect(try await statuses(index, feed: "a") == ["x": "ok", "y": "evicted-original", "f": "failed"])
+        #expect(try await statuses(index, feed: "b") == ["y": "evicted-original", "z": "ok", "f": "failed"])
+        let media = try #require(try await index.media(for: "https://img/y"))
+        #expect(media.original == nil)
+        #expect(media.thumbnails.count == 2, "the URL still finds its thumbnails")
+    }
+
+    @Test func droppingEverythingOfAnImageForgetsItsURL() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        let dropped = try await index.dropRows(originals: ["z"], thumbnails: [("z", nil)])
+        #expect(Set(dropped.paths) == ["originals/z.jpg", "thumbs/40x40/z.png", "thumbs/80x80/z.png"])
+        #expect(dropped.feedKeys == ["b"])
+        #expect(try await statuses(index, feed: "b")["z"] == "evicted")
+        #expect(try await index.media(for: "https://img/z") == nil)
+    }
+
+    @Test func droppingOneThumbnailSizeLeavesTheItemOK() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        let dropped = try await index.dropRows(originals: [], thumbnails: [("x", "80x80")])
+        #expect(dropped.paths == ["thumbs/80x80/x.png"])
+        #expect(try await statuses(index, feed: "a")["x"] == "ok")
+        #expect(try await index.thumbnails(of: "x").keys.sorted() == ["40x40"])
+    }
+
+    @Test func referencesCarryTheListingFeedsSyncTime() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        let references = try await index.blobReferences()
+        #expect(Set(references.filter { $0.sha256 == "y" }.map(\.listedAt)) == [10, 20])
+        #expect(references.count == 4, "one per item with an image")
+    }
+
+    @Test func totalsCountRowsAndStatuses() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        _ = try await index.dropRows(originals: ["x"], thumbnails: [])
+        let totals = try await index.totals()
+        #expect(totals.feeds == 2)
+        #expect(totals.items == 6)
+        #expect(totals.itemsByStatus == ["ok": 3, "evicted-original": 1, "failed": 2])
+        #expect(totals.originals == 2)
+        #expect(totals.originalBytes == 200)
+        #expect(totals.thumbnails == 6)
+        #expect(totals.oldestAccess == 1)
+    }
+
+    @Test func metaValuesRoundTripAndLastSyncCountersDecode() async throws {
+        let index = try makeIndex()
+        let counters = LastSyncCounters(at: 5, media: 4, downloaded: 1, reused: 3, failed: 0)
+        try await index.setMeta([MetaKey.lastSync: counters.encoded(), MetaKey.gallerySize: "80x80"])
+        #expect(LastSyncCounters.decode(try await index.meta(MetaKey.lastSync)) == counters)
+        #expect(counters.hitRatio == 0.75)
+        #expect(try await index.meta(MetaKey.gallerySize) == "80x80")
+        #expect(try await index.meta("nothing") == nil)
+    }
+
+    @Test func aReadOnlyIndexReadsWhatTheWriterCommitted() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let writer = try PhotoIndex(path: path)
+        try await populate(writer)
+        let reader = try PhotoIndex(readingOnly: path)
+        #expect(try await reader.feeds().count == 2)
+        await #expect(throws: IndexError.self) { try await reader.setMeta(["k": "v"]) }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import PMCache
+@testable import PMFeeds
+@testable import PhotoMirror
+
+/// The pure pieces around prune, verify and revalidation.
+@Suite struct LifecycleLogicTests {
+    @Test func pageLinksAreTheCacheRelativeOnesDecoded() {
+        let html = """
+        <a href="https://www.flickr.com/x">x</a><a class="thumb" href="../../originals/ab/ab%201.jpg">
+        <img src="../../thumbs/40x40/ab/ab.png" srcset="../../thumbs/40x40/ab/ab.png 1x, ../../thumbs/80x80/ab/ab.png 2x">
+        <a href="#top">top</a><a href="page-2.html">next</a><img src="data:image/png;base64,AAAA"><a href="/abs">
+        """
+        #expect(PageLinks.relative(in: html).sorted() == [
+            "../../originals/ab/ab 1.jpg", "../../thumbs/40x40/ab/ab.png", "../../thumbs/40x40/ab/ab.png",
+            "../../thumbs/80x80/ab/ab.png", "page-2.html",
+        ])
+    }
+
+    @Test func aStoredFeedComesBackAsTheFeedItWasParsedFrom() {
+        let record = FeedRecord(key: "k", url: "https://f/", kind: "rss", title: "T", link: "https://f/l",
+                                attribution: "©", etag: "\"e\"", lastModified: nil, lastSync: 9)
+        func item(_ id: String, _ position: Int, media: String?, status: String, error: String? = nil) -> ItemRecord {
+            ItemRecord(itemID: id, position: position, title: "t\(id)", link: nil, published: 100, dateTaken: nil,
+                       author: "a", tags: ["x"], description: "d", mediaURL: media, status: status, error: error,
+                       sha256: status == "ok" ? "s" : nil)
+        }
+        let feed = StoredFeed.parsedFeed(record: record, kind: .rss, items: [
+            item("1", 0, media: "https://m/1", status: "ok"),
+            item("2", 1, media: "https://m/2", status: "evicted-original"),
+            item("3", 2, media: nil, status: "no-image", error: "placeholder"),
+            item("4", 3, media: "https://m/4", status: "failed", error: "HTTP 404"),
+            item("item-4", 4, media: nil, status: "failed", error: "item 4: no link"),
+        ])
+        #expect(feed.title == "T" && feed.link == "https://f/l" && feed.attribution == "©")
+        #expect(feed.items.map(\.id) == ["1", "2", "3", "4"])
+        #expect(feed.items[2].noImageReason == "placeholder")
+        #expect(feed.items[0].published == Date(timeIntervalSince1970: 100))
+        #expect(feed.invalid == [InvalidItem(index: 4, id: "item-4", reason: "item 4: no link")])
+        // Publishing it again gives the same rows (statuses come from this sync's outcomes).
+        let records = ItemRecords.make(feed: feed, outcomes: [
+            "https://m/1": .stored(sha256: "s", downloaded: false, bytes: 0),
+            "https://m/2": .stored(sha256: "s2", downloaded: true, bytes: 9),
+            "https://m/4": .failed(reason: "HTTP 404"),
+        ])
+        #expect(records.map(\.itemID) == ["1", "2", "3", "4", "item-4"])
+        #expect(records.map(\.status) == ["ok", "ok", "no-image", "failed", "failed"])
+    }
+
+    @Test func garbageIsTempFilesAndContentNoRowNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pm-garbage-\(UUID().uuidString)")
+        for path in ["originals/ab/kept.jpg", "originals/ab/orphan.jpg", "thumbs/40x40/ab/.tmp-1", "feeds/k/manifest.json"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let scan = try DiskScan.measure(root: root.path)
+        let kept = OriginalRecord(sha256: "k", path: "originals/ab/kept.jpg", bytes: 1, format: "jpeg", storedAt: 0, lastAccess: 0)
+        let garbage = PruneRun.garbage(in: scan, indexed: ([kept], []))
+        #expect(garbage.map(\.path) == ["thumbs/40x40/ab/.tmp-1", "originals/ab/orphan.jpg"])
+        #expect(garbage.allSatisfy { $0.diskBytes > 0 })
+    }
+
+    @Test func goalRulesFollowTheMeasuredUsage() {
+        #expect(GoalRule.prune(limit: 100, maxAge: 10).goal(usage: 50, now: 1000)
+            == EvictionGoal(targetBytes: 100, expireBefore: 990))
+        #expect(GoalRule.afterSync(limit: 100).goal(usage: 100, now: 0) == EvictionGoal())
+        #expect(GoalRule.afterSync(limit: 100).goal(usage: 101, now: 0) == EvictionGoal(targetBytes: 80))
+    }
+
+    @Test func onlyFanOutFoldersAreRemovedWhenEmptied() {
+        #expect(FileRemover.isFanOut("originals/ab"))
+        #expect(FileRemover.isFanOut("thumbs/40x40/ab"))
+        #expect(!FileRemover.isFanOut("thumbs/40x40"))
+        #expect(!FileRemover.isFanOut("feeds/ab"))
+        #expect(!FileRemover.isFanOut("originals"))
+    }
+}
