@@ -30,9 +30,11 @@ enum JPEGDecoding {
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 
         var image = pm_image()
-        guard pm_jpeg_decode(jpeg, Int32(eighths), Int64(limits.maxPixels), &image, message.pointer) == 0 else {
-            throw message.error("JPEG")
+        let status = LargeDecodeGate.run(progressive: header.progressive != 0, width: Int(header.width),
+                                         height: Int(header.height), components: Int(header.components)) {
+            pm_jpeg_decode(jpeg, Int32(eighths), Int64(limits.maxPixels), &image, message.pointer)
         }
+        guard status == 0 else { throw message.error("JPEG") }
         return DecodedImage(taking: image, orientation: orientation)
     }
 }

@@ -7,3 +7,4 @@
 #include "png_decode.h"
 #include "png_encode.h"
 #include "resample.h"
+#include "pm_memory.h"

@@ -16,6 +16,8 @@ struct MediaPipeline: Sendable {
     let store: BlobStore
     let pool: BlockingPool
     let options: SyncOptions
+    /// Bounds the downloaded bodies waiting for `pool` (memory), see `DecodeBacklog`.
+    let backlog: DecodeBacklog
 
     /// What the engine already read from the index for a URL (one query for the whole sync).
     enum CacheLookup: Sendable {
@@ -65,8 +67,19 @@ struct MediaPipeline: Sendable {
 
     private func download(_ url: String, now: Double) async throws -> Finished {
         try MediaURLPolicy.check(url)
-        let response = try await loader.fetch(request(for: url))
-        return try await storeFiles(response, url: url, now: now)
+        await backlog.admit()
+        var arrived = false
+        do {
+            let response = try await loader.fetch(request(for: url))
+            await backlog.arrived()
+            arrived = true
+            let finished = try await storeFiles(response, url: url, now: now)
+            await backlog.finished(arrived: true)
+            return finished
+        } catch {
+            await backlog.finished(arrived: arrived)
+            throw error
+        }
     }
 
     func request(for url: String) -> HTTPRequest {

@@ -54,8 +54,13 @@ public struct SyncEngine: Sendable {
                 reports.append(report)
             }
         }
-        let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options)
+        // Two bodies per codec thread keep the pool fed while the next downloads arrive.
+        let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options,
+                                     backlog: DecodeBacklog(limit: 2 * max(1, options.codecThreads) + 2))
+        FreedMemory.mapLargeAllocations()
+        FreedMemory.release()
         let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline)
+        FreedMemory.release()
         let progressNote = "after \(outcomes.done) of \(outcomes.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
             throw SyncError(.interrupted, description: "sync interrupted \(progressNote)")
@@ -146,7 +151,11 @@ public struct SyncEngine: Sendable {
                 counts.record(outcome)
                 if let write = finished.write {
                     writes.add(write, for: url)
-                    if writes.isFull { await flushWrites() }
+                    if writes.isFull {
+                        await flushWrites()
+                        // Memory use must not creep up with the number of images (see FreedMemory).
+                        FreedMemory.release()
+                    }
                 }
                 progress?(counts)
                 if case .aborted(let reason) = outcome, mirrored.abort == nil {

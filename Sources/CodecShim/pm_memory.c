@@ -1,0 +1,20 @@
+#include "pm_memory.h"
+
+#include <stdlib.h>  // defines __GLIBC__ (through features.h) on glibc systems
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void pm_release_freed_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+void pm_map_allocations_above(size_t bytes) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, (int)bytes);
+#else
+    (void)bytes;
+#endif
+}
