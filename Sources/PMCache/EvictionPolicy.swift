@@ -14,24 +14,23 @@ public enum EvictionPolicy {
                              diskBytes: [String: Int]) -> [CachedBlob] {
         var blobs: [String: CachedBlob] = [:]
         blobs.reserveCapacity(originals.count)
-        func touch(_ sha256: String, _ time: Double) -> CachedBlob {
-            var blob = blobs[sha256] ?? CachedBlob(sha256: sha256, original: nil, thumbnails: [], lastUsed: time)
-            blob.lastUsed = max(blob.lastUsed, time)
-            return blob
-        }
+        // Mutated in place through the defaulted subscript: no copy of a blob per row.
         for row in originals {
-            var blob = touch(row.sha256, row.lastAccess)
-            blob.original = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
-            blobs[row.sha256] = blob
+            let file = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
+            blobs[row.sha256, default: CachedBlob(sha256: row.sha256, original: nil, thumbnails: [], lastUsed: row.lastAccess)]
+                .absorb(original: file, usedAt: row.lastAccess)
         }
         for row in thumbnails {
-            var blob = touch(row.originalSHA256, row.lastAccess)
-            blob.thumbnails.append(CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0))
-            blobs[row.originalSHA256] = blob
+            let file = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
+            blobs[row.originalSHA256, default: CachedBlob(sha256: row.originalSHA256, original: nil, thumbnails: [],
+                                                          lastUsed: row.lastAccess)]
+                .absorb(thumbnail: file, usedAt: row.lastAccess)
         }
         // References only make a stored image more recent; they never create one.
-        for reference in references where blobs[reference.sha256] != nil {
-            blobs[reference.sha256] = touch(reference.sha256, reference.listedAt)
+        for reference in references {
+            if let used = blobs[reference.sha256]?.lastUsed, used < reference.listedAt {
+                blobs[reference.sha256]?.lastUsed = reference.listedAt
+            }
         }
         return Array(blobs.values)
     }
@@ -75,5 +74,13 @@ public enum EvictionPolicy {
         plan.bytesFreed = usageBefore - usage
         plan.usageAfter = usage
         return plan
+    }
+}
+
+private extension CachedBlob {
+    mutating func absorb(original file: CachedFile? = nil, thumbnail: CachedFile? = nil, usedAt time: Double) {
+        if let file { original = file }
+        if let thumbnail { thumbnails.append(thumbnail) }
+        lastUsed = max(lastUsed, time)
     }
 }

@@ -35,8 +35,12 @@ struct VerifyCommand {
         }
         print(result.found)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
-        Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
-            + "rewrote \(result.manifestsRewritten) manifests and the gallery\n")
+        if result.found.isHealthy, result.found.garbage.isEmpty {
+            Output.err("repair: nothing to repair\n")
+        } else {
+            Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
+                + "rewrote \(result.manifestsRewritten) manifests\(result.manifestsRewritten > 0 ? " and the gallery" : "")\n")
+        }
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
         Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
         return result.after.isHealthy ? .ok : .itemsFailed

@@ -22,10 +22,12 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
-        var scan = try await DiskScan.measure(layout)
+        // The walk runs on its own threads while the index reads its rows.
+        async let measured = DiskScan.measure(layout)
+        var rows = try await index.allFiles()
+        var scan = try await measured
         report.usageBefore = scan.usage
         var usage = scan.usage
-        var rows = try await index.allFiles()
 
         let garbage = Self.garbage(in: scan, indexed: rows)
         report.garbageRemoved = garbage.count
