@@ -16,8 +16,8 @@ struct MediaPipeline: Sendable {
     let store: BlobStore
     let pool: BlockingPool
     let options: SyncOptions
-    /// Bounds the downloaded bodies waiting for `pool` (memory), see `DecodeBacklog`.
-    let backlog: DecodeBacklog
+    /// Bounds the transfers in flight and the downloaded bodies waiting for `pool`.
+    let gate: DownloadGate
 
     /// What the engine already read from the index for a URL (one query for the whole sync).
     enum CacheLookup: Sendable {
@@ -67,17 +67,21 @@ struct MediaPipeline: Sendable {
 
     private func download(_ url: String, now: Double) async throws -> Finished {
         try MediaURLPolicy.check(url)
-        await backlog.admit()
-        var arrived = false
+        await gate.admit()
+        let response: HTTPResponse
         do {
-            let response = try await loader.fetch(request(for: url))
-            await backlog.arrived()
-            arrived = true
+            response = try await loader.fetch(request(for: url))
+        } catch {
+            await gate.failed()
+            throw error
+        }
+        await gate.arrived()
+        do {
             let finished = try await storeFiles(response, url: url, now: now)
-            await backlog.finished(arrived: true)
+            await gate.decoded()
             return finished
         } catch {
-            await backlog.finished(arrived: arrived)
+            await gate.decoded()
             throw error
         }
     }

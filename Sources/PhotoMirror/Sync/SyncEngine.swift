@@ -54,9 +54,11 @@ public struct SyncEngine: Sendable {
                 reports.append(report)
             }
         }
-        // Two bodies per codec thread keep the pool fed while the next downloads arrive.
+        // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
+        // downloads arrive.
+        let gate = DownloadGate(maxTransfers: options.jobs, maxWaiting: 2 * max(1, options.codecThreads) + 2)
         let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options,
-                                     backlog: DecodeBacklog(limit: 2 * max(1, options.codecThreads) + 2))
+                                     gate: gate)
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
         let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline)
@@ -140,7 +142,10 @@ public struct SyncEngine: Sendable {
         }
         await withTaskGroup(of: (String, MediaPipeline.Finished).self) { group in
             var pending = urls.makeIterator()
-            for _ in 0..<max(1, options.jobs) {
+            // Twice as many items in flight as transfers (`DownloadGate` keeps those at --jobs):
+            // a connection freed by a finished download starts the next one while that image
+            // is decoded and recorded, so at high latency decoding hides behind the network.
+            for _ in 0..<(2 * max(1, options.jobs)) {
                 guard let url = pending.next() else { break }
                 let found = lookup(url)
                 group.addTask { (url, await pipeline.mirror(url, lookup: found)) }

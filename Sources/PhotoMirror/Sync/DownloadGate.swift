@@ -1,0 +1,60 @@
+/// Decides when a download may start: at most `maxTransfers` (`--jobs`) at once, and none while
+/// `maxWaiting` downloaded images already wait for the codec pool.
+///
+/// The sync keeps more items in flight than transfers, so that a connection freed by a finished
+/// download is reused at once while that image is being decoded; this gate keeps the transfers
+/// themselves at `--jobs` (nothing waits queued inside libcurl with its timeout running).
+/// The second bound is for memory: on a fast network decoding is the bottleneck, and without it
+/// every transfer would finish and park its body in the pool's queue — the longer the feed, the
+/// likelier a run of big bodies, so a sync's peak memory grew with its length. On a slow network
+/// bodies never pile up and all `--jobs` transfers stay busy.
+actor DownloadGate {
+    private let maxTransfers: Int
+    private let maxWaiting: Int
+    private var transfers = 0
+    private var waiting = 0
+    private var queue: [CheckedContinuation<Void, Never>] = []
+
+    init(maxTransfers: Int, maxWaiting: Int) {
+        self.maxTransfers = max(1, maxTransfers)
+        self.maxWaiting = max(1, maxWaiting)
+    }
+
+    private var canStart: Bool { transfers < maxTransfers && waiting < maxWaiting }
+
+    /// Returns when a download may start; the caller must then call `arrived` or `failed`.
+    func admit() async {
+        if queue.isEmpty, canStart {
+            transfers += 1
+            return
+        }
+        // `wake` counts the transfer for us before resuming.
+        await withCheckedContinuation { queue.append($0) }
+    }
+
+    /// The download's body arrived; the caller must call `decoded` when done with it.
+    func arrived() {
+        transfers -= 1
+        waiting += 1
+        wake()
+    }
+
+    /// The download failed (or was cancelled) before a body arrived.
+    func failed() {
+        transfers -= 1
+        wake()
+    }
+
+    /// The body was decoded and stored, or turned out not to be an image.
+    func decoded() {
+        waiting -= 1
+        wake()
+    }
+
+    private func wake() {
+        while canStart, !queue.isEmpty {
+            transfers += 1
+            queue.removeFirst().resume()
+        }
+    }
+}
