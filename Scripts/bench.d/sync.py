@@ -38,7 +38,7 @@ def _warm(folder):
                 pass
 
 
-def loopback(binary, corpus, work, count, rounds, python, disk=None):
+def loopback(binary, corpus, work, count, rounds, python, disk=None, warmup=1):
     """Targets 2 and 4. With `disk`, one more photomirror row whose cache is on that (disk)
     folder: the work folder is a tmpfs when there is one (see Scripts/bench)."""
     site = Site(os.path.join(work, "site"), corpus, ["s500"]).start()
@@ -76,8 +76,8 @@ def loopback(binary, corpus, work, count, rounds, python, disk=None):
             tools.append(measure.Tool("photomirror sync, cache on disk (ext4)",
                                       [binary, "sync", "--cache", disk_cache, "--quiet", feed],
                                       prepare=_fresh(disk_cache)))
-        stats = measure.round_robin(tools, count, rounds, label=f"sync {count}x500px")
-        warm = resyncs[1:]  # the warm-up round's pair is not counted, as for every other figure
+        stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync {count}x500px")
+        warm = resyncs[warmup:]  # a warm-up round's pair is not counted, as for every other figure
         return {"stats": stats, "resyncs": warm or resyncs,
                 "ratios": {t.name: measure.ratio(stats, tools[0].name, t.name) for t in tools[1:3]},
                 "pm": tools[0].name}
@@ -85,7 +85,7 @@ def loopback(binary, corpus, work, count, rounds, python, disk=None):
         site.stop()
 
 
-def latency(binary, corpus, work, count, rounds, jobs=16):
+def latency(binary, corpus, work, count, rounds, jobs=16, warmup=1):
     """Target 3."""
     site = Site(os.path.join(work, "site-rtt"), corpus, ["s500"]).start(with_proxy=True, delay_ms=25)
     try:
@@ -103,7 +103,7 @@ def latency(binary, corpus, work, count, rounds, jobs=16):
                          ["curl", "-s", "--fail", "--parallel", "--parallel-max", str(jobs), "-K", config],
                          prepare=_fresh(dl)),
         ]
-        stats = measure.round_robin(tools, count, rounds, label=f"sync {count}x500px at 50 ms RTT")
+        stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync {count}x500px at 50 ms RTT")
         # photomirror's rate over curl's = curl's wall over photomirror's, per round.
         return {"stats": stats, "ratio": measure.ratio(stats, tools[0].name, tools[1].name),
                 "pm": tools[0].name, "peer": tools[1].name}
