@@ -77,3 +77,13 @@ import Testing
         #expect(!FileRemover.isFanOut("originals"))
     }
 }
+
+@Suite struct ReferenceResolutionTests {
+    @Test func linksResolveAgainstThePagesFolderAndNeverLeaveTheCache() {
+        #expect(ReferenceCheck.resolve("../../originals/ab/x.jpg", from: "feeds/k") == "originals/ab/x.jpg")
+        #expect(ReferenceCheck.resolve("page-2.html?x#top", from: "feeds/k") == "feeds/k/page-2.html")
+        #expect(ReferenceCheck.resolve("./feeds/k/index.html", from: "") == "feeds/k/index.html")
+        #expect(ReferenceCheck.resolve("../../../etc/passwd", from: "feeds/k") == nil)
+        #expect(ReferenceCheck.resolve("feeds/k/", from: "") == "feeds/k/index.html")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PMCache
+import PMSupport
+
+/// Checks that manifests and gallery pages name only files that exist. Blocking (it reads every
+/// manifest and page): run it on a `BlockingPool`. Existence is looked up in the disk scan rather
+/// than asked of the file system: a 100 000-item cache has some 500 000 links.
+struct ReferenceCheck: Sendable {
+    let layout: CacheLayout
+    let scan: DiskScan
+    let feeds: [FeedRecord]
+
+    struct Result: Sendable {
+        var damage: [String] = []
+        var manifests = 0
+        var pages = 0
+    }
+
+    func run() -> Result {
+        var result = Result()
+        checkManifests(into: &result)
+        checkPages(into: &result)
+        return result
+    }
+
+    private func checkManifests(into result: inout Result) {
+        for feed in feeds {
+            result.manifests += 1
+            let manifestPath = CacheLayout.manifestPath(feedKey: feed.key)
+            guard let data = FileManager.default.contents(atPath: layout.absolute(manifestPath)) else {
+                result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
+                continue
+            }
+            guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+                result.damage.append("\(manifestPath): not a valid manifest")
+                continue
+            }
+            for item in manifest.items {
+                let referenced = [item.original, item.thumbnail].compactMap { $0 } + item.thumbnails.values
+                for path in Set(referenced).sorted() where scan.files[path] == nil {
+                    result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
+                }
+            }
+        }
+    }
+
+    /// The gallery's pages (`index.html` and any `.html` under `feeds/`): a broken link there is
+    /// a broken image in someone's browser.
+    private func checkPages(into result: inout Result) {
+        let pages = scan.files.keys.filter { path in
+            path.hasSuffix(".html") && (path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/"))
+                && !(path as NSString).lastPathComponent.hasPrefix(AtomicFile.tempPrefix)
+        }.sorted()
+        for page in pages {
+            result.pages += 1
+            guard let data = FileManager.default.contents(atPath: layout.absolute(page)) else { continue }
+            let folder = (page as NSString).deletingLastPathComponent
+            for link in Set(PageLinks.relative(in: String(decoding: data, as: UTF8.self))).sorted() {
+                let target = Self.resolve(link, from: folder)
+                if target.map({ scan.files[$0] == nil }) ?? true {
+                    result.damage.append("\(page): links to missing \(target ?? link)")
+                }
+            }
+        }
+    }
+
+    /// `link` (relative to the cache folder `folder`) as a path relative to the cache root, or nil
+    /// when it climbs out of the cache. Query and fragment are dropped; a folder means its
+    /// `index.html`. Pure.
+    static func resolve(_ link: String, from folder: String) -> String? {
+        let path = link.prefix { $0 != "?" && $0 != "#" }
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        // A folder link is served as its index page.
+        if path.hasSuffix("/") || path.isEmpty { parts.append("index.html") }
+        return parts.joined(separator: "/")
+    }
+}
