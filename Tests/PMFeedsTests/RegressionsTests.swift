@@ -32,7 +32,8 @@ import Testing
         } catch {
             #expect(!error.message.isEmpty)
         }
-        #expect(clock.now - started < .seconds(2), "\(file) took too long")
+        // A hang guard (a decoder loop, a runaway parse), not a speed test: far above any real run.
+        #expect(clock.now - started < .seconds(30), "\(file) took too long")
     }
 
     /// Every kind of XML name FoundationXML force-unwraps as UTF-8: before the check each of these

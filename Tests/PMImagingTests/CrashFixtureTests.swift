@@ -22,6 +22,7 @@ struct CrashFixtureTests {
         } catch let error as ImageError {
             #expect(!error.message.isEmpty)
         }
-        #expect(clock.now - started < .seconds(2), "\(path) took too long: a decoder loop or a huge allocation")
+        // A hang guard (a decoder loop, a runaway parse), not a speed test: far above any real run.
+        #expect(clock.now - started < .seconds(30), "\(path) took too long: a decoder loop or a huge allocation")
     }
 }

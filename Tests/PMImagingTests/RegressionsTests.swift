@@ -28,18 +28,15 @@ import PMImaging
     }
 
     @Test(arguments: files)
-    func thumbnailsOrFailsCleanlyAndCheaply(file: String) throws {
+    func thumbnailsOrFailsCleanlyWithinMemory(file: String) throws {
         let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(file)))
         let peakBefore = Self.peakResidentBytes()
-        let clock = ContinuousClock()
-        let started = clock.now
         do {
             let thumbnails = try Thumbnailer.pngThumbnails(of: bytes, sizes: Self.sizes)
             #expect(thumbnails.count == Self.sizes.count)
         } catch {
             #expect(!error.message.isEmpty)
         }
-        #expect(clock.now - started < .seconds(2), "\(file) took too long")
         let growth = Self.peakResidentBytes() - peakBefore
         #expect(growth < Self.allowedGrowth, "\(file) raised peak memory by \(growth >> 20) MB")
     }
