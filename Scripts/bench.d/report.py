@@ -50,7 +50,7 @@ def targets(results):
         goals = {"aria2c": 5.0, "python": 2.0}
         for name, ratio in sync["ratios"].items():
             goal = next(g for key, g in goals.items() if name.startswith(key))
-            rows.append(("2", f"sync: photomirror vs {name}", f"{ratio:.1f}×", f"≥ {goal:.0f}×", ratio >= goal))
+            rows.append(("2", f"sync: photomirror vs {name}", f"{ratio:.2f}×", f"≥ {goal:.0f}×", ratio >= goal))
         res = sync["resyncs"]
         share = statistics.median(r["again"] / r["first"] for r in res)
         images = max(r["images"] for r in res)
