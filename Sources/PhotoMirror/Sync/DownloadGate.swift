@@ -11,16 +11,25 @@
 actor DownloadGate {
     private let maxTransfers: Int
     private let maxWaiting: Int
+    private let decoders: Int
     private var transfers = 0
     private var waiting = 0
     private var queue: [CheckedContinuation<Void, Never>] = []
 
-    init(maxTransfers: Int, maxWaiting: Int) {
+    init(maxTransfers: Int, maxWaiting: Int, decoders: Int) {
         self.maxTransfers = max(1, maxTransfers)
         self.maxWaiting = max(1, maxWaiting)
+        self.decoders = max(1, decoders)
     }
 
-    private var canStart: Bool { transfers < maxTransfers && waiting < maxWaiting }
+    /// While the decoders keep up (fewer bodies than decoders), all `maxTransfers` may run.
+    /// Once bodies queue up, transfers count against the same budget as the waiting bodies:
+    /// on a fast network every transfer lands within a millisecond, and a burst of them would
+    /// otherwise stack up to `maxTransfers` more bodies on top of `maxWaiting`.
+    private var canStart: Bool {
+        guard transfers < maxTransfers, waiting < maxWaiting else { return false }
+        return waiting < decoders || transfers + waiting < maxWaiting
+    }
 
     /// Returns when a download may start; the caller must then call `arrived` or `failed`.
     func admit() async {

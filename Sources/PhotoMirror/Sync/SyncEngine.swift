@@ -56,7 +56,8 @@ public struct SyncEngine: Sendable {
         }
         // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
         // downloads arrive.
-        let gate = DownloadGate(maxTransfers: options.jobs, maxWaiting: 2 * max(1, options.codecThreads) + 2)
+        let gate = DownloadGate(maxTransfers: options.jobs, maxWaiting: 2 * max(1, options.codecThreads) + 2,
+                                decoders: options.codecThreads)
         let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options,
                                      gate: gate)
         FreedMemory.mapLargeAllocations()
