@@ -31,10 +31,15 @@ def targets(results):
                 rows.append(("1", f"thumb {corpus}: photomirror vs {peer}", f"{ratio:.2f}×", "≥ 1.70×", ratio >= 1.7))
             for peer, ratio in r.get("reference", {}).items():
                 rows.append(("1", f"(reference) thumb {corpus}: photomirror vs {peer}", f"{ratio:.2f}×", "—", "info"))
-        if "jpeg500" in thumb:
+        if "jpeg500" in thumb and thumb["jpeg500"].get("pm1"):
+            # Judged like for like: one thread, as the 1.10 ms C pipeline ran.
             r = thumb["jpeg500"]
-            cpu = r["stats"][r["pm"]].cpu_ms
-            rows.append(("1", "thumb jpeg500: photomirror CPU per image", f"{cpu:.2f} ms", "≤ 1.10 ms", cpu <= 1.10))
+            cpu = r["stats"][r["pm1"]].cpu_ms
+            rows.append(("1", "thumb jpeg500: photomirror CPU per image, one thread (start-up included)",
+                         f"{cpu:.2f} ms", "≤ 1.10 ms", cpu <= 1.10))
+            rows.append(("1", "(reference) thumb jpeg500: photomirror CPU per image on all cores "
+                              "(the C pipeline: 1.36 ms on both cores, RESULTS.md)",
+                         f"{r['stats'][r['pm']].cpu_ms:.2f} ms", "—", "info"))
     counted = results.get("instructions")
     if counted:
         # The anchor: the C pipeline at 1.10 ms ran 5.3 M instructions per image (RESULTS.md).
