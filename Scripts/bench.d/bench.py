@@ -5,7 +5,7 @@ Called by Scripts/bench (which installs the peers, builds photomirror and the co
 there for usage. Every figure is a median over rounds, every ratio is taken per round between
 runs of the same round (the machine is shared and noisy; ratios measured together hold).
 """
-import argparse, os, re, shutil, subprocess, sys, time
+import argparse, os, re, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report, sync, thumbs  # noqa: E402
@@ -38,6 +38,8 @@ def prune_target(binary, images):
 
 
 def main():
+    # A SIGTERM unwinds like Ctrl-C, so the `finally` blocks stop nginx and the delay proxy.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
     ap.add_argument("--corpus", required=True)
