@@ -33,8 +33,4 @@ public final class BlobStore: Sendable {
         }
         return [UInt8](data)
     }
-
-    public func exists(_ relativePath: String) -> Bool {
-        access(layout.absolute(relativePath), F_OK) == 0
-    }
 }

@@ -17,11 +17,8 @@ final class CrashSafetyTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for round in 1...5 {
             let delay = Double.random(in: 0.05...1.2, using: &generator)
-            let process = try photomirror.start(["sync", "--jobs", "2", "--cache", cache.path, server.url("feed.js")],
-                                                output: folder.appendingPathComponent("round-\(round).log"))
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try photomirror.kill(["sync", "--jobs", "2", "--cache", cache.path, server.url("feed.js")], after: delay,
+                                 output: folder.appendingPathComponent("round-\(round).log"))
             let verify = try photomirror.run(["verify", "--cache", cache.path])
             XCTAssertEqual(verify.status, 0, "round \(round), killed after \(delay) s:\n\(verify.stderr)")
         }

@@ -78,11 +78,8 @@ final class VerifyRepairTests: XCTestCase {
         for round in 1...4 {
             XCTAssertEqual(try photomirror.run(["sync", "--quiet", "--cache", cache.path, server.url("feed.js")]).status, 0)
             let delay = Double.random(in: 0...0.15, using: &generator)
-            let prune = try photomirror.start(["prune", "--max", "100KB", "--cache", cache.path],
-                                              output: folder.appendingPathComponent("prune-\(round).log"))
-            Thread.sleep(forTimeInterval: delay)
-            kill(prune.processIdentifier, SIGKILL)
-            prune.waitUntilExit()
+            try photomirror.kill(["prune", "--max", "100KB", "--cache", cache.path], after: delay,
+                                 output: folder.appendingPathComponent("prune-\(round).log"))
             let verify = try photomirror.run(["verify", "--cache", cache.path])
             XCTAssertEqual(verify.status, 0, "round \(round), killed after \(delay) s:\n\(verify.stderr)")
             XCTAssertEqual(try CacheDisk.brokenReferences(cache), [], "round \(round)")

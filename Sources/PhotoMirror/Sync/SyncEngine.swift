@@ -143,13 +143,16 @@ public struct SyncEngine: Sendable {
         }
         await withTaskGroup(of: (String, MediaPipeline.Finished).self) { group in
             var pending = urls.makeIterator()
+            func submit(_ url: String) {
+                let found = lookup(url)
+                group.addTask { (url, await pipeline.mirror(url, lookup: found)) }
+            }
             // Twice as many items in flight as transfers (`DownloadGate` keeps those at --jobs):
             // a connection freed by a finished download starts the next one while that image
             // is decoded and recorded, so at high latency decoding hides behind the network.
             for _ in 0..<(2 * max(1, options.jobs)) {
                 guard let url = pending.next() else { break }
-                let found = lookup(url)
-                group.addTask { (url, await pipeline.mirror(url, lookup: found)) }
+                submit(url)
             }
             while let (url, finished) = await group.next() {
                 let outcome = finished.outcome
@@ -169,8 +172,7 @@ public struct SyncEngine: Sendable {
                 }
                 if mirrored.abort != nil { group.cancelAll() }
                 guard mirrored.abort == nil, !Task.isCancelled, let next = pending.next() else { continue }
-                let found = lookup(next)
-                group.addTask { (next, await pipeline.mirror(next, lookup: found)) }
+                submit(next)
             }
         }
         // Also after an interruption: these files are in place and their rows complete them.

@@ -21,6 +21,15 @@ struct Photomirror {
         return process
     }
 
+    /// Starts the binary, SIGKILLs it after `delay` seconds and waits for it: a crash at an
+    /// arbitrary instant. Its output goes to `output`.
+    func kill(_ arguments: [String], after delay: Double, output: URL) throws {
+        let process = try start(arguments, output: output)
+        Thread.sleep(forTimeInterval: delay)
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     func run(_ arguments: [String]) throws -> Result {
         let process = makeProcess(arguments)
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("pm-out-\(UUID().uuidString)")
