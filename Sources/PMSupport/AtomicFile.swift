@@ -52,6 +52,34 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes like `write`, but only when `bytes` differ from the file's current content. An
+    /// unchanged page then keeps its modification time, so a web server's validators (ETag,
+    /// Last-Modified) stay the same and clients revalidate with a 304. Returns whether it wrote.
+    @discardableResult
+    public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
+        if hasContent(bytes, at: path) { return false }
+        try write(bytes, to: path)
+        return true
+    }
+
+    /// Whether the file at `path` holds exactly `bytes`; false when it can't be read.
+    private static func hasContent(_ bytes: [UInt8], at path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size == bytes.count else { return false }
+        var current = [UInt8](repeating: 0, count: bytes.count + 1)
+        var filled = 0
+        while filled < current.count {
+            let got = current.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return filled == bytes.count && current[..<filled].elementsEqual(bytes)
+    }
+
     /// Creates `path` and its parents (mode 0755); existing folders are fine.
     public static func makeDirectories(_ path: String) throws(FileError) {
         do {

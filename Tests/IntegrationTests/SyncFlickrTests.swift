@@ -33,11 +33,22 @@ final class SyncFlickrTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache.appendingPathComponent("index.html").path))
 
+        let feedPage = cache.appendingPathComponent((feed["manifest"] as! NSString).deletingLastPathComponent + "/index.html")
+        let pageBefore = try FileManager.default.attributesOfItem(atPath: feedPage.path)
+        let manifestBefore = try Data(contentsOf: cache.appendingPathComponent(feed["manifest"] as! String))
+        Thread.sleep(forTimeInterval: 1.1)  // synced_at has whole seconds
+
         server.clearLog()
         let second = try photomirror.run(["sync", "--json", "--cache", cache.path, server.url("feed.js")])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(server.requests, ["GET /feed.js 200"], "a re-sync asks for the feed only")
         XCTAssertTrue(second.stdout.contains("\"reused\" : 4"), second.stdout)
+        let pageAfter = try FileManager.default.attributesOfItem(atPath: feedPage.path)
+        XCTAssertEqual(pageAfter[.systemFileNumber] as? Int, pageBefore[.systemFileNumber] as? Int,
+                       "an unchanged feed page is not rewritten, so its ETag and Last-Modified stay")
+        XCTAssertEqual(pageAfter[.modificationDate] as? Date, pageBefore[.modificationDate] as? Date)
+        let manifestAfter = try Data(contentsOf: cache.appendingPathComponent(feed["manifest"] as! String))
+        XCTAssertNotEqual(manifestAfter, manifestBefore, "the manifest tells when the feed was last synced")
 
         let verify = try photomirror.run(["verify", "--cache", cache.path])
         XCTAssertEqual(verify.status, 0, verify.stderr)

@@ -44,7 +44,7 @@ import Testing
             ($0.sha256!, StoredPaths(original: "originals/s/\($0.sha256!).jpg", thumbnails: ["40x40": "thumbs/40x40/s/\($0.sha256!).png"]))
         })
         let feed = GalleryFeed(record: record(), items: items, paths: paths)
-        let html = FeedPage(feed: feed, items: items[200..<400], page: 2, pageCount: 3, base: Self.base).render()
+        let html = FeedPage(feed: feed, items: items[200..<400], page: 2, pageCount: 3, base: Self.base).render().text
         #expect(html.components(separatedBy: "<li class=\"item\">").count - 1 == 200)
         #expect(html.contains("href=\"index.html\" rel=\"prev\""))
         #expect(html.contains("href=\"page-3.html\" rel=\"next\""))
@@ -94,8 +94,8 @@ import Testing
     @Test func attributionAndFeedPageLinksAppear() {
         let feed = GalleryFeed(record: record(attribution: "Data provided by Marvel. © 2026 MARVEL"),
                                items: [item("1", position: 0, published: 5)], paths: [:])
-        let root = GalleryIndexPage(feeds: [feed], base: Self.base).render()
-        let page = FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: Self.base).render()
+        let root = GalleryIndexPage(cards: [GalleryCard(feed, base: Self.base)], base: Self.base).render().text
+        let page = FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: Self.base).render().text
         for html in [root, page] { #expect(html.contains("Data provided by Marvel. © 2026 MARVEL")) }
         #expect(page.contains("href=\"manifest.json\""))
         #expect(root.contains("1 item · 1 mirrored · synced <time datetime=\"2027-01-15T08:00:00Z\">2027-01-15 08:00 UTC</time>"))

@@ -35,8 +35,8 @@ import Testing
     }
 
     static func pages(_ feed: GalleryFeed) -> [String] {
-        [GalleryIndexPage(feeds: [feed], base: base).render(),
-         FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: base).render()]
+        [GalleryIndexPage(cards: [GalleryCard(feed, base: base)], base: base).render().text,
+         FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: base).render().text]
     }
 
     @Test func hostileFeedStringsRenderAsTextOnEveryPage() {

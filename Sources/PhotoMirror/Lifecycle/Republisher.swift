@@ -9,8 +9,9 @@ struct Republisher: Sendable {
 
     func republish(feedKeys: some Sequence<String>) async throws {
         let publisher = try await makePublisher()
-        for key in feedKeys.sorted() { _ = try await publisher.writeManifest(feedKey: key) }
-        try await publisher.publishGallery()
+        var cards: [String: GalleryCard] = [:]
+        for key in feedKeys.sorted() { cards[key] = try await publisher.writeFeedFiles(feedKey: key) }
+        try await publisher.publishGalleryIndex(fresh: cards)
     }
 
     func republishAll() async throws {

@@ -14,47 +14,79 @@ struct FeedPage {
     /// From `feeds/<key>/` back to the cache root.
     static let rootPrefix = "../../"
 
-    func render() -> String {
+    func render() -> HTMLBuffer {
         let title = feed.displayTitle
-        var body = "<header>\n<p class=\"crumbs\"><a href=\"\(Self.rootPrefix)\(CacheLayout.galleryFile)\">← All feeds</a></p>\n"
-        body += "<h1>\(HTML.escape(title))</h1>\n"
-        body += "<p class=\"meta\">\(feed.summary)"
-        body += " · <a href=\"\(CacheLayout.manifestFile)\">manifest</a>"
-        if let source = HTML.safeExternalLink(feed.record.link) {
-            body += " · <a href=\"\(source)\" rel=\"noopener noreferrer\">source</a>"
-        }
-        body += "</p>\n"
-        if let attribution = feed.record.attribution {
-            body += "<p class=\"attribution\">\(HTML.escape(attribution))</p>\n"
-        }
-        body += "</header>\n<main>\n"
-        body += pager()
-        if items.isEmpty { body += "<p>This feed has no items.</p>\n" }
-        body += "<ul class=\"grid\">\n"
-        for (offset, item) in items.enumerated() {
-            let paths = item.sha256.flatMap { feed.paths[$0] }
-            let visual = ItemVisual.of(item, paths: paths, base: base, prefix: Self.rootPrefix)
-            body += ItemCard(item: item, visual: visual, base: base).render(lazy: offset >= GalleryPaging.eagerImages)
-        }
-        body += "</ul>\n" + pager() + "</main>\n"
         let pageTitle = pageCount > 1 ? "\(title) (page \(page) of \(pageCount))" : title
-        return PageShell.document(title: "\(pageTitle) — photomirror", body: body, rootPrefix: Self.rootPrefix)
+        return PageShell.write(title: "\(pageTitle) — photomirror", rootPrefix: Self.rootPrefix,
+                               capacity: 16_384 + items.count * 900) { html in
+            html.markup("<header>\n<p class=\"crumbs\"><a href=\"")
+            html.markup(Self.rootPrefix)
+            html.markup(CacheLayout.galleryFile)
+            html.markup("\">← All feeds</a></p>\n<h1>")
+            html.text(title)
+            html.markup("</h1>\n<p class=\"meta\">")
+            feed.counts.write(to: &html, syncedAt: nil)
+            html.markup(" · <a href=\"")
+            html.markup(CacheLayout.manifestFile)
+            html.markup("\">manifest</a>")
+            if let source = HTML.safeExternalLink(feed.record.link) {
+                html.markup(" · <a href=\"")
+                html.markup(source)
+                html.markup("\" rel=\"noopener noreferrer\">source</a>")
+            }
+            html.markup("</p>\n")
+            if let attribution = feed.record.attribution {
+                html.markup("<p class=\"attribution\">")
+                html.text(attribution)
+                html.markup("</p>\n")
+            }
+            html.markup("</header>\n<main>\n")
+            writePager(to: &html)
+            if items.isEmpty { html.markup("<p>This feed has no items.</p>\n") }
+            html.markup("<ul class=\"grid\">\n")
+            for (offset, item) in items.enumerated() {
+                let paths = item.sha256.flatMap { feed.paths[$0] }
+                let visual = ItemVisual.of(item, paths: paths, base: base, prefix: Self.rootPrefix)
+                ItemCard(item: item, visual: visual, base: base).write(lazy: offset >= GalleryPaging.eagerImages, to: &html)
+            }
+            html.markup("</ul>\n")
+            writePager(to: &html)
+            html.markup("</main>\n")
+        }
     }
 
-    private func pager() -> String {
-        guard pageCount > 1 else { return "" }
-        var html = "<nav class=\"pages\" aria-label=\"pages\">"
-        if page > 1 { html += "<a href=\"\(GalleryPaging.fileName(page: page - 1))\" rel=\"prev\">← newer</a>" }
+    private func writePager(to html: inout HTMLBuffer) {
+        guard pageCount > 1 else { return }
+        html.markup("<nav class=\"pages\" aria-label=\"pages\">")
+        if page > 1 { link(to: page - 1, label: "← newer", rel: "prev", in: &html) }
         for shown in GalleryPaging.shownPages(current: page, count: pageCount) {
             guard let number = shown else {
-                html += "<span aria-hidden=\"true\">…</span>"
+                html.markup("<span aria-hidden=\"true\">…</span>")
                 continue
             }
-            html += number == page
-                ? "<span aria-current=\"page\">\(number)</span>"
-                : "<a href=\"\(GalleryPaging.fileName(page: number))\">\(number)</a>"
+            if number == page {
+                html.markup("<span aria-current=\"page\">")
+                html.number(number)
+                html.markup("</span>")
+            } else {
+                link(to: number, label: "\(number)", rel: nil, in: &html)
+            }
         }
-        if page < pageCount { html += "<a href=\"\(GalleryPaging.fileName(page: page + 1))\" rel=\"next\">older →</a>" }
-        return html + "</nav>\n"
+        if page < pageCount { link(to: page + 1, label: "older →", rel: "next", in: &html) }
+        html.markup("</nav>\n")
+    }
+
+    private func link(to number: Int, label: String, rel: StaticString?, in html: inout HTMLBuffer) {
+        html.markup("<a href=\"")
+        html.markup(GalleryPaging.fileName(page: number))
+        html.markup("\"")
+        if let rel {
+            html.markup(" rel=\"")
+            html.markup(rel)
+            html.markup("\"")
+        }
+        html.markup(">")
+        html.markup(label)
+        html.markup("</a>")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PMCache
 
 /// A feed as the gallery pages see it: its row, its items and the files the index has for them.
@@ -7,25 +6,54 @@ struct GalleryFeed {
     var items: [ItemRecord]
     var paths: [String: StoredPaths]
 
+    var displayTitle: String { record.displayTitle }
+    var counts: FeedCounts { FeedCounts(items) }
+}
+
+extension FeedRecord {
+    /// The title people see: the feed's own, or its URL when it has none.
     var displayTitle: String {
-        let title = record.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return title.isEmpty ? record.url : title
+        let title = HTML.trimmingWhitespace(self.title)
+        return title.isEmpty ? url : title
+    }
+}
+
+/// How many of a feed's items are in each state, as the gallery reports them.
+struct FeedCounts: Equatable {
+    var items = 0, ok = 0, failed = 0, noImage = 0, evicted = 0
+
+    init(_ records: [ItemRecord]) {
+        items = records.count
+        for item in records {
+            switch item.status {
+            case ItemStatus.ok: ok += 1
+            case ItemStatus.failed: failed += 1
+            case ItemStatus.noImage: noImage += 1
+            case ItemStatus.evicted, ItemStatus.evictedOriginal: evicted += 1
+            default: break
+            }
+        }
     }
 
-    /// "12 items · 10 mirrored · 2 failed · synced 2026-11-29 13:00 UTC", escaped.
-    var summary: String {
-        var parts = ["\(items.count) item\(items.count == 1 ? "" : "s")"]
-        let ok = items.count { $0.status == "ok" }
-        let failed = items.count { $0.status == "failed" }
-        let noImage = items.count { $0.status == "no-image" }
-        parts.append("\(ok) mirrored")
-        if failed > 0 { parts.append("\(failed) failed") }
-        if noImage > 0 { parts.append("\(noImage) without image") }
-        let evicted = items.count { $0.status.hasPrefix("evicted") }
-        if evicted > 0 { parts.append("\(evicted) evicted") }
-        let stamp = W3CTimestamp.format(record.lastSync)
-        let readable = stamp.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
-        parts.append("synced <time datetime=\"\(stamp)\">\(HTML.escape(readable))</time>")
-        return parts.joined(separator: " · ")
+    /// "12 items · 10 mirrored · 2 failed"; then " · synced 2026-11-29 13:00 UTC" when `syncedAt`
+    /// is given. Feed pages leave the time out, so that a sync that changed nothing leaves them
+    /// byte for byte as they were (and their HTTP validators with them).
+    func write(to page: inout HTMLBuffer, syncedAt: Double?) {
+        page.number(items)
+        page.markup(items == 1 ? " item · " : " items · ")
+        page.number(ok)
+        page.markup(" mirrored")
+        for (count, label) in [(failed, " failed"), (noImage, " without image"), (evicted, " evicted")] where count > 0 {
+            page.markup(" · ")
+            page.number(count)
+            page.markup(label)
+        }
+        guard let syncedAt else { return }
+        let stamp = W3CTimestamp.format(syncedAt)
+        page.markup(" · synced <time datetime=\"")
+        page.markup(stamp)
+        page.markup("\">")
+        page.text("\(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5)) UTC")
+        page.markup("</time>")
     }
 }

@@ -1,58 +1,77 @@
 import PMCache
 import PMImaging
 
-/// The root `index.html`: every feed with its counts, last sync and a strip of its newest
-/// thumbnails, each leading to the feed's own pages. Pure rendering over index rows.
-struct GalleryIndexPage {
-    let feeds: [GalleryFeed]
-    let base: ThumbnailSize
+/// What the root page shows of one feed: its row, its counts and the newest thumbnails. Small,
+/// so the root page can list every feed without holding every feed's items.
+struct GalleryCard {
+    let record: FeedRecord
+    let counts: FeedCounts
+    let strip: [(title: String, sources: ThumbnailSources)]
 
     static let stripLength = 8
 
-    func render() -> String {
-        var body = "<header><h1>photomirror gallery</h1>\n"
-        body += "<p class=\"meta\">\(feeds.count) feed\(feeds.count == 1 ? "" : "s") mirrored for offline viewing</p></header>\n<main>\n"
-        if feeds.isEmpty { body += "<p>No feeds mirrored yet.</p>\n" }
-        body += "<ul class=\"feeds\">\n"
-        for feed in feeds { body += render(feed) }
-        body += "</ul>\n</main>\n"
-        return PageShell.document(title: "photomirror gallery", body: body, rootPrefix: "")
-    }
-
-    private func render(_ feed: GalleryFeed) -> String {
-        let pageLink = HTML.relativeLink(GalleryPaging.path(feedKey: feed.record.key, page: 1))
-        var html = "<li class=\"feed\">\n<h2><a href=\"\(pageLink)\">\(HTML.escape(feed.displayTitle))</a></h2>\n"
-        html += "<p class=\"meta\">\(feed.summary)"
-        if let source = HTML.safeExternalLink(feed.record.link) {
-            html += " · <a href=\"\(source)\" rel=\"noopener noreferrer\">source</a>"
-        }
-        html += "</p>\n"
-        if let attribution = feed.record.attribution {
-            html += "<p class=\"attribution\">\(HTML.escape(attribution))</p>\n"
-        }
-        let strip = strip(of: feed)
-        if !strip.isEmpty {
-            html += "<ul class=\"strip\" aria-label=\"newest photos\">"
-            for (item, sources) in strip {
-                let image = ItemVisual.image(sources, link: pageLink)
-                html += "<li>" + image.markup(alt: ItemCard(item: item, visual: image, base: base).displayTitle,
-                                              base: base, lazy: false) + "</li>"
-            }
-            html += "</ul>\n"
-        }
-        return html + "</li>\n"
-    }
-
-    /// The newest items that have a thumbnail, up to `stripLength`.
-    private func strip(of feed: GalleryFeed) -> [(ItemRecord, ThumbnailSources)] {
-        var strip: [(ItemRecord, ThumbnailSources)] = []
+    init(_ feed: GalleryFeed, base: ThumbnailSize) {
+        record = feed.record
+        counts = feed.counts
+        var strip: [(String, ThumbnailSources)] = []
         for item in GalleryPaging.newestFirst(feed.items) where ItemVisual.thumbnailStatuses.contains(item.status) {
             guard let paths = item.sha256.flatMap({ feed.paths[$0] }),
                   let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: "")
             else { continue }
-            strip.append((item, sources))
+            strip.append((ItemCard.displayTitle(of: item), sources))
             if strip.count == Self.stripLength { break }
         }
-        return strip
+        self.strip = strip
+    }
+}
+
+/// The root `index.html`: every feed with its counts, last sync and a strip of its newest
+/// thumbnails, each leading to the feed's own pages. Pure rendering.
+struct GalleryIndexPage {
+    let cards: [GalleryCard]
+    let base: ThumbnailSize
+
+    func render() -> HTMLBuffer {
+        PageShell.write(title: "photomirror gallery", rootPrefix: "") { page in
+            page.markup("<header><h1>photomirror gallery</h1>\n<p class=\"meta\">")
+            page.number(cards.count)
+            page.markup(cards.count == 1 ? " feed" : " feeds")
+            page.markup(" mirrored for offline viewing</p></header>\n<main>\n")
+            if cards.isEmpty { page.markup("<p>No feeds mirrored yet.</p>\n") }
+            page.markup("<ul class=\"feeds\">\n")
+            for card in cards { write(card, to: &page) }
+            page.markup("</ul>\n</main>\n")
+        }
+    }
+
+    private func write(_ card: GalleryCard, to page: inout HTMLBuffer) {
+        let pageLink = HTML.relativeLink(GalleryPaging.path(feedKey: card.record.key, page: 1))
+        page.markup("<li class=\"feed\">\n<h2><a href=\"")
+        page.markup(pageLink)
+        page.markup("\">")
+        page.text(card.record.displayTitle)
+        page.markup("</a></h2>\n<p class=\"meta\">")
+        card.counts.write(to: &page, syncedAt: card.record.lastSync)
+        if let source = HTML.safeExternalLink(card.record.link) {
+            page.markup(" · <a href=\"")
+            page.markup(source)
+            page.markup("\" rel=\"noopener noreferrer\">source</a>")
+        }
+        page.markup("</p>\n")
+        if let attribution = card.record.attribution {
+            page.markup("<p class=\"attribution\">")
+            page.text(attribution)
+            page.markup("</p>\n")
+        }
+        if !card.strip.isEmpty {
+            page.markup("<ul class=\"strip\" aria-label=\"newest photos\">")
+            for (title, sources) in card.strip {
+                page.markup("<li>")
+                ItemVisual.image(sources, link: pageLink).write(alt: title, base: base, lazy: false, to: &page)
+                page.markup("</li>")
+            }
+            page.markup("</ul>\n")
+        }
+        page.markup("</li>\n")
     }
 }

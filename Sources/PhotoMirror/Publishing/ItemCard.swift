@@ -1,4 +1,3 @@
-import Foundation
 import PMCache
 import PMImaging
 
@@ -8,35 +7,68 @@ struct ItemCard {
     let visual: ItemVisual
     let base: ThumbnailSize
 
-    var displayTitle: String {
-        let title = item.title.trimmingCharacters(in: .whitespacesAndNewlines)
+    static func displayTitle(of item: ItemRecord) -> String {
+        let title = HTML.trimmingWhitespace(item.title)
         return title.isEmpty ? item.itemID : title
     }
 
-    func render(lazy: Bool) -> String {
-        var html = "<li class=\"item\">"
-        html += visual.markup(alt: displayTitle, base: base, lazy: lazy)
-        html += "<p class=\"title\">\(HTML.escape(displayTitle))</p>"
-        var details: [String] = []
-        if let published = item.published {
-            let stamp = W3CTimestamp.format(published)
-            details.append("<time datetime=\"\(stamp)\">\(HTML.escape(String(stamp.prefix(10))))</time>")
-        }
-        if let author = AuthorName.display(item.author) { details.append("by \(HTML.escape(author))") }
-        if let source = HTML.safeExternalLink(item.link) {
-            details.append("<a href=\"\(source)\" rel=\"noopener noreferrer\">source</a>")
-        }
-        if case .image(_, nil) = visual { details.append("original evicted") }
-        if !details.isEmpty { html += "<p class=\"details\">\(details.joined(separator: " · "))</p>" }
-        if case .placeholder(_, let reason) = visual, item.status == "failed" {
-            html += "<p class=\"reason\">\(HTML.escape(reason))</p>"
+    func write(lazy: Bool, to html: inout HTMLBuffer) {
+        let title = Self.displayTitle(of: item)
+        html.markup("<li class=\"item\">")
+        visual.write(alt: title, base: base, lazy: lazy, to: &html)
+        html.markup("<p class=\"title\">")
+        html.text(title)
+        html.markup("</p>")
+        writeDetails(to: &html)
+        if case .placeholder(_, let reason) = visual, item.status == ItemStatus.failed {
+            html.markup("<p class=\"reason\">")
+            html.text(reason)
+            html.markup("</p>")
         }
         if !item.tags.isEmpty {
-            html += "<ul class=\"tags\" aria-label=\"tags\">"
-            html += item.tags.prefix(8).map { "<li>\(HTML.escape($0))</li>" }.joined()
-            html += "</ul>"
+            html.markup("<ul class=\"tags\" aria-label=\"tags\">")
+            for tag in item.tags.prefix(8) {
+                html.markup("<li>")
+                html.text(tag)
+                html.markup("</li>")
+            }
+            html.markup("</ul>")
         }
-        return html + "</li>\n"
+        html.markup("</li>\n")
+    }
+
+    /// Date, author, source link and "original evicted", separated by middle dots.
+    private func writeDetails(to html: inout HTMLBuffer) {
+        var first = true
+        func separate() {
+            html.markup(first ? "<p class=\"details\">" : " · ")
+            first = false
+        }
+        if let published = item.published {
+            separate()
+            let stamp = W3CTimestamp.format(published)
+            html.markup("<time datetime=\"")
+            html.markup(stamp)
+            html.markup("\">")
+            html.markup(String(stamp.prefix(10)))
+            html.markup("</time>")
+        }
+        if let author = AuthorName.display(item.author) {
+            separate()
+            html.markup("by ")
+            html.text(author)
+        }
+        if let source = HTML.safeExternalLink(item.link) {
+            separate()
+            html.markup("<a href=\"")
+            html.markup(source)
+            html.markup("\" rel=\"noopener noreferrer\">source</a>")
+        }
+        if case .image(_, nil) = visual {
+            separate()
+            html.markup("original evicted")
+        }
+        if !first { html.markup("</p>") }
     }
 }
 
@@ -44,10 +76,15 @@ struct ItemCard {
 /// part in quotes.
 enum AuthorName {
     static func display(_ author: String?) -> String? {
-        guard let author = author?.trimmingCharacters(in: .whitespacesAndNewlines), !author.isEmpty else { return nil }
-        if let open = author.range(of: "(\""), let close = author.range(of: "\")", options: .backwards),
-           open.upperBound <= close.lowerBound {
-            let name = author[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        guard let author = author.map(HTML.trimmingWhitespace), !author.isEmpty else { return nil }
+        let utf8 = author.utf8
+        // `("` … `")`, the last closing pair after the first opening one.
+        if let open = utf8.indices.first(where: { utf8[$0] == UInt8(ascii: "(") && utf8.index(after: $0) < utf8.endIndex
+                                                    && utf8[utf8.index(after: $0)] == UInt8(ascii: "\"") }),
+           let close = utf8.indices.last(where: { utf8[$0] == UInt8(ascii: "\"") && utf8.index(after: $0) < utf8.endIndex
+                                                    && utf8[utf8.index(after: $0)] == UInt8(ascii: ")") }),
+           utf8.index(open, offsetBy: 2) <= close {
+            let name = HTML.trimmingSpaces(String(author[utf8.index(open, offsetBy: 2)..<close]))
             if !name.isEmpty { return name }
         }
         return author

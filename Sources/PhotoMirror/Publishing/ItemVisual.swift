@@ -30,20 +30,43 @@ enum ItemVisual: Equatable {
         }
     }
 
-    /// The `<img>` or placeholder element; `alt` is the item's title, already plain text.
-    func markup(alt: String, base: ThumbnailSize, lazy: Bool) -> String {
+    /// The `<img>` or placeholder element; `alt` is the item's title, plain text.
+    func write(alt: String, base: ThumbnailSize, lazy: Bool, to html: inout HTMLBuffer) {
         switch self {
         case .image(let sources, let link):
-            var image = "<img src=\"\(sources.src)\""
-            if let srcset = sources.srcset { image += " srcset=\"\(srcset)\"" }
-            image += " width=\"\(base.width)\" height=\"\(base.height)\" alt=\"\(HTML.escape(alt))\""
-            image += lazy ? " loading=\"lazy\" decoding=\"async\">" : ">"
-            guard let link else { return image }
-            return "<a class=\"thumb\" href=\"\(link)\">\(image)</a>"
+            if let link {
+                html.markup("<a class=\"thumb\" href=\"")
+                html.markup(link)
+                html.markup("\">")
+            }
+            html.markup("<img src=\"")
+            html.markup(sources.src)
+            if let srcset = sources.srcset {
+                html.markup("\" srcset=\"")
+                html.markup(srcset)
+            }
+            html.markup("\" width=\"")
+            html.number(base.width)
+            html.markup("\" height=\"")
+            html.number(base.height)
+            html.markup("\" alt=\"")
+            html.text(alt)
+            html.markup(lazy ? "\" loading=\"lazy\" decoding=\"async\">" : "\">")
+            if link != nil { html.markup("</a>") }
         case .placeholder(let label, let reason):
-            return "<div class=\"missing\" role=\"img\" aria-label=\"\(HTML.escape("\(label): \(alt)"))\" "
-                + "title=\"\(HTML.escape(reason))\" style=\"width:\(base.width)px;height:\(base.height)px\">"
-                + "\(HTML.escape(label))</div>"
+            html.markup("<div class=\"missing\" role=\"img\" aria-label=\"")
+            html.text(label)
+            html.markup(": ")
+            html.text(alt)
+            html.markup("\" title=\"")
+            html.text(reason)
+            html.markup("\" style=\"width:")
+            html.number(base.width)
+            html.markup("px;height:")
+            html.number(base.height)
+            html.markup("px\">")
+            html.text(label)
+            html.markup("</div>")
         }
     }
 }

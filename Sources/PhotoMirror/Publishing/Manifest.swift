@@ -49,28 +49,44 @@ struct StoredPaths: Sendable {
     var thumbnails: [String: String]
 }
 
-/// Builds a manifest from index rows. Pure: the caller looks the paths up.
-enum ManifestBuilder {
-    static func build(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String) -> Manifest {
-        Manifest(
-            url: feed.url, title: feed.title, kind: feed.kind, link: feed.link, attribution: feed.attribution,
-            syncedAt: W3CTimestamp.format(feed.lastSync),
-            items: items.map { item in
-                let stored = item.sha256.flatMap { paths[$0] }
-                return Manifest.Item(
-                    id: item.itemID, title: item.title, link: item.link,
-                    published: item.published.map(W3CTimestamp.format),
-                    dateTaken: item.dateTaken.map(W3CTimestamp.format), author: item.author, tags: item.tags,
-                    description: item.description, mediaURL: item.mediaURL, status: item.status, error: item.error,
-                    sha256: item.sha256, original: stored?.original, thumbnail: stored?.thumbnails[primarySize],
-                    thumbnails: stored?.thumbnails ?? [:])
-            })
+/// Writes a manifest from index rows, in the documented key order (cache-layout.md), one key
+/// per line. Pure: the caller looks the paths up.
+enum ManifestWriter {
+    static func write(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String) -> [UInt8] {
+        var json = JSONBuffer(capacity: 1024 + items.count * 900)
+        json.raw("{")
+        json.member("url", feed.url, depth: 1, first: true)
+        json.member("title", feed.title, depth: 1)
+        json.member("kind", feed.kind, depth: 1)
+        json.member("link", feed.link, depth: 1)
+        json.member("attribution", feed.attribution, depth: 1)
+        json.member("synced_at", timestamp: feed.lastSync, depth: 1)
+        json.key("items", depth: 1)
+        json.raw("[")
+        for (index, item) in items.enumerated() {
+            json.raw(index == 0 ? "{" : ", {")
+            write(item, stored: item.sha256.flatMap { paths[$0] }, primarySize: primarySize, to: &json)
+            json.raw("\n  }")
+        }
+        json.raw("]\n}\n")
+        return json.bytes
     }
-}
 
-/// RFC 3339 UTC timestamps for manifests.
-enum W3CTimestamp {
-    static func format(_ seconds: Double) -> String {
-        Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+    private static func write(_ item: ItemRecord, stored: StoredPaths?, primarySize: String, to json: inout JSONBuffer) {
+        json.member("id", item.itemID, depth: 2, first: true)
+        json.member("title", item.title, depth: 2)
+        json.member("link", item.link, depth: 2)
+        json.member("published", timestamp: item.published, depth: 2)
+        json.member("date_taken", timestamp: item.dateTaken, depth: 2)
+        json.member("author", item.author, depth: 2)
+        json.member("tags", strings: item.tags, depth: 2)
+        json.member("description", item.description, depth: 2)
+        json.member("media_url", item.mediaURL, depth: 2)
+        json.member("status", item.status, depth: 2)
+        json.member("error", item.error, depth: 2)
+        json.member("sha256", item.sha256, depth: 2)
+        json.member("original", stored?.original, depth: 2)
+        json.member("thumbnail", stored?.thumbnails[primarySize], depth: 2)
+        json.member("thumbnails", stringMap: stored?.thumbnails ?? [:], depth: 2)
     }
 }

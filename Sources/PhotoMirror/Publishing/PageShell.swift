@@ -16,9 +16,26 @@ enum PageShell {
 
         """
 
-    /// `rootPrefix` leads from the page's folder to the cache root ("" or "../../").
-    static func document(title: String, body: String, rootPrefix: String) -> String {
-        """
+    /// Writes a whole page: the shared head, then `body`. `rootPrefix` leads from the page's
+    /// folder to the cache root ("" or "../../").
+    static func write(title: String, rootPrefix: String, capacity: Int = 16_384,
+                      body: (inout HTMLBuffer) -> Void) -> HTMLBuffer {
+        var page = HTMLBuffer(capacity: capacity)
+        page.markup(head)
+        page.markup("<link rel=\"icon\" href=\"")
+        page.markup(rootPrefix)
+        page.markup(iconFile)
+        page.markup("\" type=\"image/svg+xml\">\n<title>")
+        page.text(title)
+        page.markup("</title>\n<style>")
+        page.markup(GalleryStyle.css)
+        page.markup("</style>\n</head>\n<body>\n")
+        body(&page)
+        page.markup("</body>\n</html>\n")
+        return page
+    }
+
+    private static let head = """
         <!doctype html>
         <html lang="en">
         <head>
@@ -26,14 +43,6 @@ enum PageShell {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <meta name="referrer" content="no-referrer">
-        <link rel="icon" href="\(rootPrefix)\(iconFile)" type="image/svg+xml">
-        <title>\(HTML.escape(title))</title>
-        <style>\(GalleryStyle.css)</style>
-        </head>
-        <body>
-        \(body)</body>
-        </html>
 
         """
-    }
 }

@@ -4,23 +4,23 @@ import PMImaging
 import PMSupport
 
 extension Publisher {
-    /// Rewrites the gallery from every feed in the index: each feed's pages
-    /// (`feeds/<key>/index.html`, `page-2.html`, …), then the root `index.html` that links them.
-    func publishGallery() async throws {
-        let base = sizes.first ?? ThumbnailSize(width: 40, height: 40)
-        var feeds: [GalleryFeed] = []
+    /// Rewrites the root `index.html`, which lists every feed. `fresh` holds the cards of the
+    /// feeds just published; the others are read from the index, one feed at a time.
+    func publishGalleryIndex(fresh: [String: GalleryCard]) async throws {
+        var cards: [GalleryCard] = []
         for record in try await cache.index.feeds() {
-            let items = try await cache.index.items(feedKey: record.key)
-            let feed = GalleryFeed(record: record, items: items, paths: try await storedPaths(for: items))
-            try writeFeedPages(feed, base: base)
-            feeds.append(feed)
+            if let card = fresh[record.key] {
+                cards.append(card)
+            } else if let feed = try await loadFeed(key: record.key) {
+                cards.append(GalleryCard(feed, base: base))
+            }
         }
-        try AtomicFile.write(Array(PageShell.icon.utf8), to: cache.layout.absolute(PageShell.iconFile))
-        let html = GalleryIndexPage(feeds: feeds, base: base).render()
-        try AtomicFile.write(Array(html.utf8), to: cache.layout.galleryPath)
+        try AtomicFile.writeIfChanged(Array(PageShell.icon.utf8), to: cache.layout.absolute(PageShell.iconFile))
+        try AtomicFile.write(GalleryIndexPage(cards: cards, base: base).render().bytes, to: cache.layout.galleryPath)
     }
 
-    private func writeFeedPages(_ feed: GalleryFeed, base: ThumbnailSize) throws {
+    /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each written only when it changed.
+    func writeFeedPages(_ feed: GalleryFeed) throws {
         let ordered = GalleryPaging.newestFirst(feed.items)
         let pageCount = GalleryPaging.pageCount(items: ordered.count)
         let folder = cache.layout.absolute("\(CacheLayout.feedsFolder)/\(feed.record.key)")
@@ -29,7 +29,7 @@ extension Publisher {
             let start = (page - 1) * GalleryPaging.pageSize
             let slice = ordered[start..<min(start + GalleryPaging.pageSize, ordered.count)]
             let html = FeedPage(feed: feed, items: slice, page: page, pageCount: pageCount, base: base).render()
-            try AtomicFile.write(Array(html.utf8), to: cache.layout.absolute(GalleryPaging.path(feedKey: feed.record.key, page: page)))
+            try AtomicFile.writeIfChanged(html.bytes, to: cache.layout.absolute(GalleryPaging.path(feedKey: feed.record.key, page: page)))
         }
         removeStalePages(in: folder, keeping: pageCount)
     }

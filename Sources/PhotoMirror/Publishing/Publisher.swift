@@ -3,15 +3,20 @@ import PMCache
 import PMSupport
 import PMImaging
 
-/// Writes what a sync publishes: a feed's rows in the index, then its manifest, then the
-/// gallery (Publisher+Gallery.swift) — each file atomically, and always from the index, the single source of truth.
+/// Writes what a sync publishes: a feed's rows in the index, then its manifest and pages, then
+/// the gallery's root page (Publisher+Gallery.swift) — each file atomically, and always from the
+/// index, the single source of truth.
 struct Publisher: Sendable {
     let cache: OpenCache
     let sizes: [ThumbnailSize]
 
+    var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
+
     struct Published {
         var report: FeedReport
         var failures: [ItemFailure]
+        /// What the root page shows of the feed.
+        var card: GalleryCard?
     }
 
     func publishFeed(url: String, feed: FetchedFeed, outcomes: [String: MediaOutcome]) async throws -> Published {
@@ -22,18 +27,18 @@ struct Publisher: Sendable {
             lastSync: Date().timeIntervalSince1970)
         let items = ItemRecords.make(feed: feed.parsed, outcomes: outcomes)
         try await cache.index.replaceFeed(record, items: items)
-        let manifestPath = try await writeManifest(feedKey: key)
+        let written = try await writeFeedFiles(feedKey: key)
 
         var report = FeedReport(url: url, title: feed.parsed.title)
         report.kind = feed.parsed.kind.rawValue
-        report.manifest = manifestPath
+        report.manifest = CacheLayout.manifestPath(feedKey: key)
         report.items = items.count
         var failures: [ItemFailure] = []
         var counted = Set<String>()
         for item in items {
             switch item.status {
-            case "ok": report.ok += 1
-            case "no-image": report.noImage += 1
+            case ItemStatus.ok: report.ok += 1
+            case ItemStatus.noImage: report.noImage += 1
             default:
                 report.failed += 1
                 failures.append(ItemFailure(feedURL: url, itemID: item.itemID, mediaURL: item.mediaURL,
@@ -44,23 +49,27 @@ struct Publisher: Sendable {
                 if downloaded { report.downloaded += 1 } else { report.reused += 1 }
             }
         }
-        return Published(report: report, failures: failures)
+        return Published(report: report, failures: failures, card: written)
     }
 
-    /// Rewrites a feed's manifest from the index; returns its path relative to the cache root.
-    func writeManifest(feedKey: String) async throws -> String {
-        guard let feed = try await cache.index.feed(key: feedKey) else { return "" }
-        let items = try await cache.index.items(feedKey: feedKey)
-        let paths = try await storedPaths(for: items)
-        let manifest = ManifestBuilder.build(feed: feed, items: items, paths: paths,
-                                             primarySize: sizes.first?.description ?? "40x40")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let relative = CacheLayout.manifestPath(feedKey: feedKey)
-        let absolute = cache.layout.absolute(relative)
+    /// Rewrites a feed's manifest and pages from the index; returns what the root page shows
+    /// of it, or nil when the index has no such feed.
+    func writeFeedFiles(feedKey: String) async throws -> GalleryCard? {
+        guard let feed = try await loadFeed(key: feedKey) else { return nil }
+        let manifest = ManifestWriter.write(feed: feed.record, items: feed.items, paths: feed.paths,
+                                            primarySize: base.description)
+        let absolute = cache.layout.absolute(CacheLayout.manifestPath(feedKey: feedKey))
         try AtomicFile.makeDirectories((absolute as NSString).deletingLastPathComponent)
-        try AtomicFile.write(try encoder.encode(manifest), to: absolute)
-        return relative
+        try AtomicFile.write(manifest, to: absolute)
+        try writeFeedPages(feed)
+        return GalleryCard(feed, base: base)
+    }
+
+    /// A feed's row, items and files as the index has them.
+    func loadFeed(key: String) async throws -> GalleryFeed? {
+        guard let record = try await cache.index.feed(key: key) else { return nil }
+        let items = try await cache.index.items(feedKey: key)
+        return GalleryFeed(record: record, items: items, paths: try await storedPaths(for: items))
     }
 
     /// One index call for every item, not two actor hops per image.

@@ -10,6 +10,10 @@ struct ThumbnailSources: Equatable {
     /// `stored` maps size specs ("80x80") to cache-relative paths; `prefix` leads from the page
     /// to the cache root ("../../"). Nil when no stored size has the base's aspect.
     static func choose(base: ThumbnailSize, stored: [String: String], prefix: String) -> ThumbnailSources? {
+        // The usual cache holds one size, the base: no parsing, no sorting.
+        if stored.count == 1, let (spec, path) = stored.first, spec == base.description {
+            return ThumbnailSources(src: prefix + HTML.relativeLink(path), srcset: nil)
+        }
         let candidates = stored.compactMap { spec, path -> (density: Double, path: String)? in
             guard let size = ThumbnailSize(parsing: spec), size.width * base.height == size.height * base.width
             else { return nil }

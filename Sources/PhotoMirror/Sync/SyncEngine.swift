@@ -74,11 +74,13 @@ public struct SyncEngine: Sendable {
         await SyncBookkeeping.record(outcomes.results, sizes: options.sizes, index: cache.index)
         let publisher = Publisher(cache: cache, sizes: options.sizes)
         var failures: [ItemFailure] = []
+        var cards: [String: GalleryCard] = [:]
         for (url, feed) in fetched {
             do {
                 let published = try await publisher.publishFeed(url: url, feed: feed, outcomes: outcomes.results)
                 reports.append(published.report)
                 failures += published.failures
+                cards[CacheLayout.feedKey(url: url)] = published.card
             } catch {
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
@@ -89,7 +91,7 @@ public struct SyncEngine: Sendable {
             }
         }
         do {
-            try await publisher.publishGallery()
+            try await publisher.publishGalleryIndex(fresh: cards)
         } catch {
             throw SyncError(description: "cannot write the gallery: \(error)")
         }

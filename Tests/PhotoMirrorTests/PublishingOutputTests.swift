@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import PMCache
+@testable import PMSupport
+@testable import PhotoMirror
+
+/// The byte writers behind pages and manifests: escaping, timestamps, links, and writes that
+/// leave unchanged files alone.
+@Suite struct PublishingOutputTests {
+    static let hostile = "a\"b\\c\u{0}\u{1}\u{1F}\n\r\t\u{8}\u{C}/é😀<&>'\u{7F}"
+
+    @Test(arguments: [0.0, 1.0, -1.0, 59.999, 951_782_400, 1_800_000_000.5, 4_102_444_800, -2_208_988_800])
+    func timestampsMatchFoundationsISO8601(seconds: Double) {
+        let expected = Date(timeIntervalSince1970: seconds.rounded(.down)).formatted(.iso8601)
+        #expect(W3CTimestamp.format(seconds) == expected)
+    }
+
+    @Test func timestampsOutsideTheCalendarClampInsteadOfTrapping() {
+        #expect(W3CTimestamp.format(.infinity) == "1970-01-01T00:00:00Z")
+        #expect(W3CTimestamp.format(1e300) == "9999-12-31T23:59:59Z")
+        #expect(W3CTimestamp.format(-1e300) == "0001-01-01T00:00:00Z")
+    }
+
+    @Test func jsonStringsRoundTripThroughAStrictParser() throws {
+        var json = JSONBuffer()
+        json.raw("[")
+        json.string(Self.hostile)
+        json.raw(",")
+        json.string(nil)
+        json.raw(",")
+        json.stringArray(["x", Self.hostile])
+        json.raw(",")
+        json.stringObject(["b": "2", "a": Self.hostile])
+        json.raw("]")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [Any])
+        #expect(decoded[0] as? String == Self.hostile)
+        #expect(decoded[1] is NSNull)
+        #expect(decoded[2] as? [String] == ["x", Self.hostile])
+        #expect(decoded[3] as? [String: String] == ["a": Self.hostile, "b": "2"])
+        #expect(String(decoding: json.bytes, as: UTF8.self).contains(#"{"a": "#))
+    }
+
+    @Test func manifestsDecodeToWhatTheIndexHolds() throws {
+        let feed = FeedRecord(key: "k", url: "https://f.example/?a=1&b=\"2\"", kind: "rss", title: Self.hostile,
+                              link: nil, attribution: "© someone", etag: nil, lastModified: nil, lastSync: 1_800_000_000)
+        let items = [
+            ItemRecord(itemID: "1", position: 0, title: "t", link: "https://x/1", published: 1_700_000_000,
+                       dateTaken: nil, author: "a", tags: ["x", "y z"], description: Self.hostile,
+                       mediaURL: "https://m/1.jpg", status: "ok", error: nil, sha256: "ab"),
+            ItemRecord(itemID: "2", position: 1, title: "", link: nil, published: nil, dateTaken: 5, author: nil,
+                       tags: [], description: nil, mediaURL: nil, status: "failed", error: "HTTP 404", sha256: nil),
+        ]
+        let paths = ["ab": StoredPaths(original: "originals/ab/ab.jpg",
+                                       thumbnails: ["40x40": "thumbs/40x40/ab/ab.png", "80x80": "thumbs/80x80/ab/ab.png"])]
+        let bytes = ManifestWriter.write(feed: feed, items: items, paths: paths, primarySize: "40x40")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+        #expect(manifest.url == feed.url && manifest.title == Self.hostile && manifest.kind == "rss")
+        #expect(manifest.link == nil && manifest.attribution == "© someone")
+        #expect(manifest.syncedAt == "2027-01-15T08:00:00Z")
+        #expect(manifest.items.count == 2)
+        let first = manifest.items[0]
+        #expect(first.published == "2023-11-14T22:13:20Z" && first.dateTaken == nil)
+        #expect(first.tags == ["x", "y z"] && first.description == Self.hostile && first.status == "ok")
+        #expect(first.original == "originals/ab/ab.jpg" && first.thumbnail == "thumbs/40x40/ab/ab.png")
+        #expect(first.thumbnails.count == 2)
+        let second = manifest.items[1]
+        #expect(second.status == "failed" && second.error == "HTTP 404" && second.sha256 == nil)
+        #expect(second.thumbnails.isEmpty && second.thumbnail == nil && second.dateTaken == "1970-01-01T00:00:05Z")
+    }
+
+    @Test func pageTextIsEscapedAndMarkupIsNot() {
+        var page = HTMLBuffer()
+        page.markup("<p title=\"")
+        page.text(Self.hostile)
+        page.markup("\">")
+        page.number(-1234567890)
+        page.number(0)
+        page.markup("</p>")
+        #expect(page.text == "<p title=\"a&quot;b\\c\u{0}\u{1}\u{1F}\n\r\t\u{8}\u{C}/é😀&lt;&amp;&gt;&#39;\u{7F}\">-12345678900</p>")
+        #expect(HTML.escape(Self.hostile) == "a&quot;b\\c\u{0}\u{1}\u{1F}\n\r\t\u{8}\u{C}/é😀&lt;&amp;&gt;&#39;\u{7F}")
+    }
+
+    @Test func cachePathsBecomeRelativeLinksWithEverySegmentEncoded() {
+        #expect(HTML.relativeLink("thumbs/40x40/ab/ab.png") == "thumbs/40x40/ab/ab.png")
+        #expect(HTML.relativeLink("feeds/a b/é?#.html") == "feeds/a%20b/%C3%A9%3F%23.html")
+        #expect(HTML.relativeLink("/abs//x") == "abs/x")
+        #expect(HTML.relativeLink("") == "")
+    }
+
+    @Test func trimmingKeepsInnerSpaceAndHandlesUnicodeEnds() {
+        #expect(HTML.trimmingWhitespace("  a b \n") == "a b")
+        #expect(HTML.trimmingWhitespace("\u{A0}a\u{2028}") == "a")
+        #expect(HTML.trimmingWhitespace(" \t ") == "")
+        #expect(HTML.trimmingWhitespace("abc") == "abc")
+        #expect(HTML.trimmingSpaces("\t x \n") == "x \n")
+    }
+
+    @Test func unchangedFilesAreNotRewritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-out-\(UUID().uuidString)").path
+        try AtomicFile.makeDirectories(folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/page.html"
+        #expect(try AtomicFile.writeIfChanged(Array("one".utf8), to: path))
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        #expect(try AtomicFile.writeIfChanged(Array("one".utf8), to: path) == false)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+        #expect(try AtomicFile.writeIfChanged(Array("two".utf8), to: path))
+        #expect(try AtomicFile.writeIfChanged(Array("twenty".utf8), to: path))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "twenty")
+    }
+}
