@@ -1,5 +1,6 @@
 // JPEG decoding through libjpeg(-turbo) with setjmp error recovery: never prints, never exits.
 #include "jpeg_decode.h"
+#include "jpeg_source.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@ struct pm_jpeg {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_error_mgr errors;
     struct jpeg_progress_mgr progress;
+    pm_jpeg_source source;
     jmp_buf escape;      // re-armed by every entry point before calling into libjpeg
     char *message;       // the current call's message buffer
     int max_scans;       // set by pm_jpeg_decode, checked by limit_scans
@@ -100,7 +102,7 @@ pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
     }
     jpeg_create_decompress(&jpeg->cinfo);
     jpeg->cinfo.mem->max_memory_to_use = (long)max_memory;
-    jpeg_mem_src(&jpeg->cinfo, data, (unsigned long)length);
+    pm_jpeg_source_install(&jpeg->cinfo, &jpeg->source, data, length);
     jpeg_save_markers(&jpeg->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&jpeg->cinfo, TRUE);
 
@@ -158,6 +160,10 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
     jpeg->max_pixels = max_pixels;
     jpeg->progress.progress_monitor = limit_scans;
     cinfo->progress = &jpeg->progress;
+    // Progressive scans that only refine coefficients this scale never reads are left unread.
+    // Block smoothing would estimate exactly those coefficients; the source only leaves scans
+    // out when a full decode would not have smoothed, and then it must stay off.
+    if (pm_jpeg_source_skip_unread_scans(cinfo, jpeg->max_scans) > 0) cinfo->do_block_smoothing = FALSE;
     jpeg_start_decompress(cinfo);
     const size_t stride = (size_t)width * 3;
     pixels = malloc(stride * (size_t)height);
