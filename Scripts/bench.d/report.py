@@ -32,21 +32,35 @@ def targets(results):
             for peer, ratio in r.get("reference", {}).items():
                 rows.append(("1", f"(reference) thumb {corpus}: photomirror vs {peer}", f"{ratio:.2f}×", "—", "info"))
         if "jpeg500" in thumb and thumb["jpeg500"].get("pm1"):
-            # Judged like for like: one thread, as the 1.10 ms C pipeline ran.
+            # Judged like for like: one thread, as the C pipeline runs, against that pipeline timed
+            # in the same run (CPU time per image moves with the machine's load and its CPU); the
+            # absolute 1.10 ms is the C pipeline of RESULTS.md on the day its figures were taken.
             r = thumb["jpeg500"]
             cpu = r["stats"][r["pm1"]].cpu_ms
-            rows.append(("1", "thumb jpeg500: photomirror CPU per image, one thread (start-up included)",
-                         f"{cpu:.2f} ms", "≤ 1.10 ms", cpu <= 1.10))
+            versus = r.get("cpu_vs_c")
+            if versus:
+                cfill, cfit = (r["stats"][versus[k]].cpu_ms for k in ("cfill", "cfit"))
+                rows.append(("1", f"thumb jpeg500: photomirror CPU per image, one thread (start-up included), vs the "
+                                  f"C pipeline's fill in this run ({cpu:.2f} vs {cfill:.2f} ms; median of per-round ratios)",
+                             f"{versus['fill']:.2f}×", "≤ 1.00×", versus["fill"] <= 1.0))
+                rows.append(("1", f"(reference) thumb jpeg500: the same vs the C pipeline's fit in this run ({cfit:.2f} ms)",
+                             f"{versus['fit']:.2f}×", "—", "info"))
+                rows.append(("1", "(reference) thumb jpeg500: photomirror CPU per image, one thread, vs the anchor "
+                                  "(RESULTS.md: the C pipeline's fit ran 1.10 ms)", f"{cpu:.2f} ms", "≤ 1.10 ms", "info"))
+            else:
+                rows.append(("1", "thumb jpeg500: photomirror CPU per image, one thread (start-up included)",
+                             f"{cpu:.2f} ms", "≤ 1.10 ms", cpu <= 1.10))
             rows.append(("1", "(reference) thumb jpeg500: photomirror CPU per image on all cores "
                               "(the C pipeline: 1.36 ms on both cores, RESULTS.md)",
                          f"{r['stats'][r['pm']].cpu_ms:.2f} ms", "—", "info"))
     counted = results.get("instructions")
     if counted:
-        # The anchor: the C pipeline at 1.10 ms ran 5.3 M instructions per image (RESULTS.md).
+        # The anchor: the C pipeline's fit at 1.10 ms ran 5.3 M instructions per image (RESULTS.md).
         mi = counted["per_image"] / 1e6
-        rows.append(("1", f"(reference) thumb {counted['corpus']}: instructions per image, one thread (callgrind; "
-                          f"the 1.10 ms C pipeline of RESULTS.md runs 5.3 M; start-up + 10 files: "
-                          f"{counted['ten_files'] / 1e6:.0f} M)", f"{mi:.2f} M", "—", "info"))
+        rows.append(("1", f"(reference) thumb {counted['corpus']}: photomirror instructions per image, one thread "
+                          f"(callgrind; the C pipeline's fill: {counted['c_fill_per_image'] / 1e6:.2f} M, its fit in "
+                          f"RESULTS.md: 5.3 M; start-up + 10 files: photomirror {counted['ten_files'] / 1e6:.0f} M, "
+                          f"C fill {counted['c_fill_ten_files'] / 1e6:.0f} M)", f"{mi:.2f} M", "—", "info"))
     sync = results.get("sync")
     if sync:
         pm = sync["stats"][sync["pm"]]

@@ -6,6 +6,11 @@ threads on every core, as installed: the same job as photomirror (fill: `40x40^`
 `-extent`) and GM's cheaper fit (`40x40`, the issue's and the anchor figures' peer). The target
 is judged against the faster of those two in each round.
 
+The CPU-per-image target is judged in the same run against our C reference pipeline
+(cpipeline.c, compiled here with gcc -O2 against Debian's libjpeg-turbo and libpng, one thread,
+one process over the corpus, RESULTS.md's "cfloor"): its fill (centre crop, the same job) and
+its fit rows run on the 500 px corpus next to photomirror's one-thread row.
+
 A third row runs that fit with OMP_WAIT_POLICY=PASSIVE, for reference only: by default GM's
 OpenMP threads spin while they wait, and when other processes share the cores (this machine
 is shared) that spinning makes GM several times slower. The passive row shows what a GM tuned
@@ -37,14 +42,36 @@ def _check(folder, count, fill):
     return after
 
 
+CFILL = "C pipeline fill (cpipeline.c, one thread)"
+CFIT = "C pipeline fit (cpipeline.c, one thread)"
+PM1 = "photomirror thumb (fill), --jobs 1"
+
+
+def build_cpipeline(work):
+    """Compiles the C reference pipeline (never committed as a binary) into `work`."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cpipeline.c")
+    binary = os.path.join(work, "cpipeline")
+    done = subprocess.run(["gcc", "-O2", "-o", binary, source, "-ljpeg", "-lpng"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"cannot build {source}: {done.stderr[-1000:]}")
+    return binary
+
+
+def _cpu_ratio(stats, tool, reference):
+    """Median over rounds of tool CPU / reference CPU, pairing the runs of the same round."""
+    return statistics.median(t.cpu / r.cpu for t, r in zip(stats[tool].runs, stats[reference].runs))
+
+
 def run(binary, corpus, work, corpora, rounds, warmup=1):
     results = {}
+    cpipeline = build_cpipeline(work)
     for name in corpora:
         folder = os.path.abspath(os.path.join(corpus, name))
         # Bare names, run from the corpus folder: gm mogrify recreates an input's folders
         # under -output-directory.
         files = sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "*.jpg")))
-        out = {key: os.path.join(work, "thumbs", key) for key in ("pm", "pm1", "gmfill", "gmfit", "gmfitp")}
+        out = {key: os.path.join(work, "thumbs", key)
+               for key in ("pm", "pm1", "gmfill", "gmfit", "gmfitp", "cfill", "cfit")}
         passive = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
         gm = ["gm", "mogrify", "-format", "png", "-size", "80x80"]
         tools = [
@@ -53,8 +80,7 @@ def run(binary, corpus, work, corpora, rounds, warmup=1):
             # One thread: the CPU-per-image target compares with the single-threaded C pipeline of
             # RESULTS.md (1.10 ms at 500 px). On both cores CPU time per image rises even for that
             # C pipeline (1.36 ms in its two-process row): the vCPUs contend for shared hardware.
-            measure.Tool("photomirror thumb (fill), --jobs 1",
-                         [binary, "thumb", "--jobs", "1", "--size", "40x40", "-o", out["pm1"], *files],
+            measure.Tool(PM1, [binary, "thumb", "--jobs", "1", "--size", "40x40", "-o", out["pm1"], *files],
                          prepare=_fresh(out["pm1"]), cwd=folder),
             measure.Tool("gm mogrify fill", [*gm, "-output-directory", out["gmfill"], "-thumbnail", "40x40^",
                                              "-gravity", "center", "-extent", "40x40", *files],
@@ -65,12 +91,19 @@ def run(binary, corpus, work, corpora, rounds, warmup=1):
                          [*gm, "-output-directory", out["gmfitp"], "-thumbnail", "40x40", *files],
                          prepare=_fresh(out["gmfitp"]), cwd=folder, env=passive),
         ]
+        if name == "jpeg500":
+            # The CPU-per-image target: photomirror on one thread next to the one-thread C pipeline.
+            tools += [measure.Tool(CFILL, [cpipeline, "-m", "fill", "-o", out["cfill"], *files],
+                                   prepare=_fresh(out["cfill"]), cwd=folder),
+                      measure.Tool(CFIT, [cpipeline, "-m", "fit", "-o", out["cfit"], *files],
+                                   prepare=_fresh(out["cfit"]), cwd=folder)]
+        else:
+            tools.pop(1)  # the one-thread row serves the CPU target, measured at 500 px
         # Output checks after each tool's first run only: they are untimed but not free.
-        if name != "jpeg500":  # the one-thread row serves the CPU target, measured at 500 px
-            tools.pop(1)
-        pm1 = "photomirror thumb (fill), --jobs 1"
         checks = {tools[0].name: _check(out["pm"], len(files), True),
-                  pm1: _check(out["pm1"], len(files), True),
+                  PM1: _check(out["pm1"], len(files), True),
+                  CFILL: _check(out["cfill"], len(files), True),
+                  CFIT: _check(out["cfit"], len(files), False),
                   "gm mogrify fill": _check(out["gmfill"], len(files), True),
                   "gm mogrify fit": _check(out["gmfit"], len(files), False),
                   "gm mogrify fit, OMP passive (reference)": _check(out["gmfitp"], len(files), False)}
@@ -89,30 +122,43 @@ def run(binary, corpus, work, corpora, rounds, warmup=1):
         passive = "gm mogrify fit, OMP passive (reference)"
         reference = {passive: measure.ratio(stats, pm, passive)}
         results[name] = {"stats": stats, "ratios": ratios, "reference": reference, "pm": pm,
-                         "pm1": pm1 if pm1 in stats else None}
+                         "pm1": PM1 if PM1 in stats else None}
+        if CFILL in stats:
+            results[name]["cpu_vs_c"] = {"fill": _cpu_ratio(stats, PM1, CFILL), "fit": _cpu_ratio(stats, PM1, CFIT),
+                                         "cfill": CFILL, "cfit": CFIT}
     return results
 
 
+def _callgrind(argv, cwd):
+    """Instructions valgrind's callgrind counts for argv, or None."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                          cwd=cwd, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if done.returncode == 0 and found else None
+
+
 def instructions(binary, corpus, work, name="jpeg500"):
-    """Instructions per image of `photomirror thumb` on one thread (valgrind callgrind: exactly
-    repeatable, unlike CPU time on a shared machine): (I(30 files) - I(10 files)) / 20, so
-    start-up cancels out. valgrind 3.19 cannot read the Swift binary's DWARF, hence a copy
-    without debug info. None when valgrind is not installed."""
+    """Instructions per image of `photomirror thumb` on one thread and of the C pipeline's fill
+    (valgrind callgrind: exactly repeatable, unlike CPU time on a shared machine):
+    (I(30 files) - I(10 files)) / 20, so start-up cancels out. valgrind 3.19 cannot read the
+    Swift binary's DWARF, hence a copy without debug info. None when valgrind is not installed."""
     if not shutil.which("valgrind"):
         return None
     stripped = os.path.join(work, "photomirror-stripped")
     subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
+    cpipeline = build_cpipeline(work)
     folder = os.path.abspath(os.path.join(corpus, name))
     files = sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "*.jpg")))
     counts = {}
-    for n in (10, 30):
-        out = os.path.join(work, f"callgrind-{n}")
-        _fresh(out)()
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
-                               stripped, "thumb", "--jobs", "1", "-o", out, *files[:n]],
-                              cwd=folder, capture_output=True, text=True)
-        found = re.search(r"Collected : (\d+)", done.stderr)
-        if done.returncode != 0 or not found:
-            return None
-        counts[n] = int(found.group(1))
-    return {"per_image": (counts[30] - counts[10]) / 20, "ten_files": counts[10], "corpus": name}
+    for tool in ("pm", "cfill"):
+        for n in (10, 30):
+            out = os.path.join(work, f"callgrind-{tool}-{n}")
+            _fresh(out)()
+            argv = ([stripped, "thumb", "--jobs", "1", "-o", out] if tool == "pm"
+                    else [cpipeline, "-m", "fill", "-o", out])
+            counts[tool, n] = _callgrind(argv + files[:n], folder)
+            if counts[tool, n] is None:
+                return None
+    return {"per_image": (counts["pm", 30] - counts["pm", 10]) / 20, "ten_files": counts["pm", 10],
+            "c_fill_per_image": (counts["cfill", 30] - counts["cfill", 10]) / 20,
+            "c_fill_ten_files": counts["cfill", 10], "corpus": name}
