@@ -26,30 +26,9 @@ public enum AtomicFile {
     public static let tempPrefix = ".tmp-"
 
     public static func write(_ bytes: some ContiguousBytes, to path: String, sync: Bool = true) throws(FileError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let tempPath = directory + "/" + tempPrefix + UUID().uuidString
-        let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(path: tempPath, operation: "create") }
-        var failure: FileError?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileError(path: path, operation: "write")
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, sync, fsync(fd) != 0 { failure = FileError(path: path, operation: "fsync") }
-        close(fd)
-        if failure == nil, rename(tempPath, path) != 0 { failure = FileError(path: path, operation: "rename into") }
-        if let failure {
-            unlink(tempPath)
-            throw failure
-        }
+        let writer = try AtomicFileWriter(path: path)
+        try writer.append(bytes)
+        try writer.commit(sync: sync)
     }
 
     /// Writes like `write`, but only when `bytes` differ from the file's current content. An

@@ -52,7 +52,7 @@ import Testing
         ]
         let paths = ["ab": StoredPaths(original: "originals/ab/ab.jpg",
                                        thumbnails: ["40x40": "thumbs/40x40/ab/ab.png", "80x80": "thumbs/80x80/ab/ab.png"])]
-        let bytes = ManifestWriter.write(feed: feed, items: items, paths: paths, primarySize: "40x40")
+        let bytes = ManifestWriter.bytes(feed: feed, items: items, paths: paths, primarySize: "40x40")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
         #expect(manifest.url == feed.url && manifest.title == Self.hostile && manifest.kind == "rss")
         #expect(manifest.link == nil && manifest.attribution == "© someone")
@@ -66,6 +66,24 @@ import Testing
         let second = manifest.items[1]
         #expect(second.status == "failed" && second.error == "HTTP 404" && second.sha256 == nil)
         #expect(second.thumbnails.isEmpty && second.thumbnail == nil && second.dateTaken == "1970-01-01T00:00:05Z")
+    }
+
+    @Test func largeManifestsArriveInBoundedPieces() throws {
+        let feed = FeedRecord(key: "k", url: "https://f.example/", kind: "rss", title: "big", link: nil,
+                              attribution: nil, etag: nil, lastModified: nil, lastSync: 0)
+        let items = (0..<2000).map { number in
+            ItemRecord(itemID: "\(number)", position: number, title: "photo \(number)", link: nil, published: nil,
+                       dateTaken: nil, author: nil, tags: [], description: String(repeating: "d", count: 300),
+                       mediaURL: nil, status: "no-image", error: nil, sha256: nil)
+        }
+        var pieces: [[UInt8]] = []
+        ManifestWriter.write(feed: feed, items: items, paths: [:], primarySize: "40x40") { pieces.append($0) }
+        #expect(pieces.count > 5)
+        #expect(pieces.allSatisfy { $0.count < ManifestWriter.pieceBytes + 2_000 })
+        let whole = pieces.flatMap { $0 }
+        #expect(whole == ManifestWriter.bytes(feed: feed, items: items, paths: [:], primarySize: "40x40"))
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(whole))
+        #expect(manifest.items.map(\.id) == items.map(\.itemID))
     }
 
     @Test func pageTextIsEscapedAndMarkupIsNot() {
@@ -93,6 +111,25 @@ import Testing
         #expect(HTML.trimmingWhitespace(" \t ") == "")
         #expect(HTML.trimmingWhitespace("abc") == "abc")
         #expect(HTML.trimmingSpaces("\t x \n") == "x \n")
+    }
+
+    @Test func aWriterDroppedBeforeCommitLeavesNothingBehind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-out-\(UUID().uuidString)").path
+        try AtomicFile.makeDirectories(folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try AtomicFile.write(Array("old".utf8), to: folder + "/m.json")
+        do {
+            let writer = try AtomicFileWriter(path: folder + "/m.json")
+            try writer.append(Array("new, half".utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["m.json"])
+        #expect(try String(contentsOfFile: folder + "/m.json", encoding: .utf8) == "old")
+        let writer = try AtomicFileWriter(path: folder + "/m.json")
+        try writer.append(Array("new, ".utf8))
+        try writer.append(Array("whole".utf8))
+        try writer.commit()
+        #expect(try String(contentsOfFile: folder + "/m.json", encoding: .utf8) == "new, whole")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["m.json"])
     }
 
     @Test func unchangedFilesAreNotRewritten() throws {

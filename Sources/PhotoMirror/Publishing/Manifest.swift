@@ -50,10 +50,15 @@ struct StoredPaths: Sendable {
 }
 
 /// Writes a manifest from index rows, in the documented key order (cache-layout.md), one key
-/// per line. Pure: the caller looks the paths up.
+/// per line, in pieces: a 100 000-item manifest is ~100 MB and never needs to be in memory
+/// whole. Pure: the caller looks the paths up and stores the pieces.
 enum ManifestWriter {
-    static func write(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String) -> [UInt8] {
-        var json = JSONBuffer(capacity: 1024 + items.count * 900)
+    /// About how many bytes each piece handed to `output` holds.
+    static let pieceBytes = 64 << 10
+
+    static func write(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String,
+                      to output: ([UInt8]) throws -> Void) rethrows {
+        var json = JSONBuffer(capacity: pieceBytes + 16 << 10)
         json.raw("{")
         json.member("url", feed.url, depth: 1, first: true)
         json.member("title", feed.title, depth: 1)
@@ -67,9 +72,20 @@ enum ManifestWriter {
             json.raw(index == 0 ? "{" : ", {")
             write(item, stored: item.sha256.flatMap { paths[$0] }, primarySize: primarySize, to: &json)
             json.raw("\n  }")
+            if json.bytes.count >= pieceBytes {
+                try output(json.bytes)
+                json.removeAll()
+            }
         }
         json.raw("]\n}\n")
-        return json.bytes
+        try output(json.bytes)
+    }
+
+    /// The whole manifest in memory, for small feeds and tests.
+    static func bytes(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String) -> [UInt8] {
+        var whole: [UInt8] = []
+        write(feed: feed, items: items, paths: paths, primarySize: primarySize) { whole += $0 }
+        return whole
     }
 
     private static func write(_ item: ItemRecord, stored: StoredPaths?, primarySize: String, to json: inout JSONBuffer) {

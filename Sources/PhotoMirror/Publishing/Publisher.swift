@@ -16,51 +16,56 @@ struct Publisher: Sendable {
         var report: FeedReport
         var failures: [ItemFailure]
         /// What the root page shows of the feed.
-        var card: GalleryCard?
+        var card: GalleryCard? = nil
     }
 
-    func publishFeed(url: String, feed: FetchedFeed, outcomes: [String: MediaOutcome]) async throws -> Published {
+    func publishFeed(url: String, feed: consuming FetchedFeed, outcomes: [String: MediaOutcome]) async throws -> Published {
         let key = CacheLayout.feedKey(url: url)
         let record = FeedRecord(
             key: key, url: url, kind: feed.parsed.kind.rawValue, title: feed.parsed.title, link: feed.parsed.link,
             attribution: feed.parsed.attribution, etag: feed.etag, lastModified: feed.lastModified,
             lastSync: Date().timeIntervalSince1970)
         let items = ItemRecords.make(feed: feed.parsed, outcomes: outcomes)
+        var published = Published(report: FeedReport(url: url, title: feed.parsed.title), failures: [])
+        published.report.kind = feed.parsed.kind.rawValue
+        published.report.manifest = CacheLayout.manifestPath(feedKey: key)
+        count(items, outcomes: outcomes, into: &published)
+        _ = consume feed
         try await cache.index.replaceFeed(record, items: items)
-        let written = try await writeFeedFiles(feedKey: key)
+        // The pages are written from the index, the single source of truth, not from `items`.
+        published.card = try await writeFeedFiles(feedKey: key)
+        return published
+    }
 
-        var report = FeedReport(url: url, title: feed.parsed.title)
-        report.kind = feed.parsed.kind.rawValue
-        report.manifest = CacheLayout.manifestPath(feedKey: key)
-        report.items = items.count
-        var failures: [ItemFailure] = []
+    private func count(_ items: [ItemRecord], outcomes: [String: MediaOutcome], into published: inout Published) {
+        published.report.items = items.count
         var counted = Set<String>()
         for item in items {
             switch item.status {
-            case ItemStatus.ok: report.ok += 1
-            case ItemStatus.noImage: report.noImage += 1
+            case ItemStatus.ok: published.report.ok += 1
+            case ItemStatus.noImage: published.report.noImage += 1
             default:
-                report.failed += 1
-                failures.append(ItemFailure(feedURL: url, itemID: item.itemID, mediaURL: item.mediaURL,
-                                            reason: item.error ?? "failed"))
+                published.report.failed += 1
+                published.failures.append(ItemFailure(feedURL: published.report.url, itemID: item.itemID,
+                                                      mediaURL: item.mediaURL, reason: item.error ?? "failed"))
             }
             guard let media = item.mediaURL, counted.insert(media).inserted else { continue }
             if case .stored(_, let downloaded, _)? = outcomes[media] {
-                if downloaded { report.downloaded += 1 } else { report.reused += 1 }
+                if downloaded { published.report.downloaded += 1 } else { published.report.reused += 1 }
             }
         }
-        return Published(report: report, failures: failures, card: written)
     }
 
     /// Rewrites a feed's manifest and pages from the index; returns what the root page shows
     /// of it, or nil when the index has no such feed.
     func writeFeedFiles(feedKey: String) async throws -> GalleryCard? {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
-        let manifest = ManifestWriter.write(feed: feed.record, items: feed.items, paths: feed.paths,
-                                            primarySize: base.description)
         let absolute = cache.layout.absolute(CacheLayout.manifestPath(feedKey: feedKey))
         try AtomicFile.makeDirectories((absolute as NSString).deletingLastPathComponent)
-        try AtomicFile.write(manifest, to: absolute)
+        let manifest = try AtomicFileWriter(path: absolute)
+        try ManifestWriter.write(feed: feed.record, items: feed.items, paths: feed.paths, primarySize: base.description,
+                                 to: manifest.append)
+        try manifest.commit()
         try writeFeedPages(feed)
         return GalleryCard(feed, base: base)
     }

@@ -75,9 +75,12 @@ public struct SyncEngine: Sendable {
         let publisher = Publisher(cache: cache, sizes: options.sizes)
         var failures: [ItemFailure] = []
         var cards: [String: GalleryCard] = [:]
-        for (url, feed) in fetched {
+        // Each parsed feed is let go once published: the next one's pages don't stack on it.
+        fetched.reverse()
+        while let (url, feed) = fetched.popLast() {
+            let title = feed.parsed.title
             do {
-                let published = try await publisher.publishFeed(url: url, feed: feed, outcomes: outcomes.results)
+                let published = try await publisher.publishFeed(url: url, feed: consume feed, outcomes: outcomes.results)
                 reports.append(published.report)
                 failures += published.failures
                 cards[CacheLayout.feedKey(url: url)] = published.card
@@ -85,7 +88,7 @@ public struct SyncEngine: Sendable {
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
                 }
-                var report = FeedReport(url: url, title: feed.parsed.title)
+                var report = FeedReport(url: url, title: title)
                 report.error = "cannot record the feed in the cache: \(error)"
                 reports.append(report)
             }

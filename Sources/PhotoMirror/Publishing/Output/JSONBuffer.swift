@@ -10,6 +10,11 @@ struct JSONBuffer {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the buffer for the next piece of a streamed document, keeping its storage.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Punctuation, indentation and key names: ours, written as they are.
     mutating func raw(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
