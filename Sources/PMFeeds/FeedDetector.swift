@@ -12,19 +12,23 @@ enum FeedDetector {
     static func detect(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> Detected {
         let start = JSONPUnwrapper.skipWhitespace(bytes, from: 0)
         guard start < bytes.count else { throw unrecognized(bytes, contentType, "the body is empty") }
-        let body = Array(bytes[start...])
-        if body[0] == UInt8(ascii: "<") { return try detectXML(body, url: url, contentType: contentType) }
-        if body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "[") {
-            return try detectJSON(body, contentType: contentType, form: "JSON")
+        if bytes[start] == UInt8(ascii: "<") { return try detectXML(Array(bytes[start...]), url: url, contentType: contentType) }
+        // JSON is read in place (no copy of the body): feeds run to megabytes.
+        if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
+            return try detectJSON(bytes, start..<bytes.count, contentType: contentType, form: "JSON")
         }
-        if let payload = JSONPUnwrapper.unwrap(body) { return try detectJSON(payload, contentType: contentType, form: "JSONP") }
+        if let payload = JSONPUnwrapper.unwrap(bytes, from: start) {
+            return try detectJSON(bytes, payload.indices, contentType: contentType, form: "JSONP")
+        }
         throw unrecognized(bytes, contentType, "it is neither JSON, JSONP nor XML")
     }
 
-    private static func detectJSON(_ bytes: [UInt8], contentType: String?, form: String) throws(FeedError) -> Detected {
-        let root = try JSONValue.decode(JSONPUnwrapper.repairSingleQuoteEscapes(bytes), as: "the \(form) body")
+    private static func detectJSON(_ bytes: [UInt8], _ range: Range<Int>, contentType: String?,
+                                   form: String) throws(FeedError) -> Detected {
+        let root = try JSONValue.decode(bytes, in: range, as: "the \(form) body")
+        func unrecognized(_ detail: String) -> FeedError { Self.unrecognized(Array(bytes[range]), contentType, detail) }
         guard let object = root.object else {
-            throw unrecognized(bytes, contentType, "it is \(form) but the top level is \(root.typeName), not an object")
+            throw unrecognized("it is \(form) but the top level is \(root.typeName), not an object")
         }
         if root["version"]?.string?.hasPrefix(JSONFeed.versionPrefix) == true { return .jsonFeed(root) }
         if root["stat"]?.string != nil || root["photos"]?.object != nil || root["photoset"]?.object != nil {
@@ -36,7 +40,7 @@ enum FeedDetector {
         }
         if let items = root["items"]?.array, isFlickrPublic(root, items: items) { return .flickrPublic(root) }
         let keys = object.keys.sorted().prefix(8).joined(separator: ", ")
-        throw unrecognized(bytes, contentType, "it is a \(form) object with keys [\(keys)] that match no known feed")
+        throw unrecognized("it is a \(form) object with keys [\(keys)] that match no known feed")
     }
 
     /// Flickr's public feed has no version marker; its generator, link or item shape identify it.

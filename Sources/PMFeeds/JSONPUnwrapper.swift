@@ -1,10 +1,12 @@
-/// Byte-level repairs that turn Flickr's feed output into strict JSON before decoding.
+/// Finds the JSON inside a JSONP response. (Flickr's other quirk, the invalid `\'` escape, is
+/// accepted by `JSONReader` itself.)
 enum JSONPUnwrapper {
     /// The JSON inside `callback( … )`, or nil when `bytes` is not JSONP. Flickr's wrapper is
     /// `jsonFlickrFeed({...})`; the payload is everything between the first `(` and the last `)`.
     /// A leading `/**/` (added by some JSONP servers against content sniffing) is tolerated.
-    static func unwrap(_ bytes: [UInt8]) -> [UInt8]? {
-        var start = skipWhitespace(bytes, from: 0)
+    /// Reading starts at `offset`; the payload is a slice, not a copy, so its indices are offsets into `bytes`.
+    static func unwrap(_ bytes: [UInt8], from offset: Int = 0) -> ArraySlice<UInt8>? {
+        var start = skipWhitespace(bytes, from: offset)
         if bytes[start...].starts(with: Array("/*".utf8)) {
             guard let close = find(Array("*/".utf8), in: bytes, from: start + 2) else { return nil }
             start = skipWhitespace(bytes, from: close + 2)
@@ -17,39 +19,7 @@ enum JSONPUnwrapper {
               let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > cursor else { return nil }
         let trailer = bytes[(close + 1)...]
         guard trailer.allSatisfy({ isWhitespace($0) || $0 == UInt8(ascii: ";") }) else { return nil }
-        return Array(bytes[(cursor + 1)..<close])
-    }
-
-    /// Replaces Flickr's invalid `\'` escape with `'`, only inside JSON strings and only where the
-    /// backslash starts an escape: in `\\'` the backslash is itself escaped, so the quote stays as is.
-    /// Valid JSON never contains `\'`, so this is a no-op for it.
-    static func repairSingleQuoteEscapes(_ bytes: [UInt8]) -> [UInt8] {
-        let backslash = UInt8(ascii: "\\"), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
-        guard bytes.contains(apostrophe) else { return bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var inString = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString, byte == backslash, index + 1 < bytes.count {
-                // An escape is always two bytes (`\uXXXX` continues with plain hex digits), so
-                // stepping over the pair keeps us aligned on escape starts.
-                let next = bytes[index + 1]
-                if next == apostrophe {
-                    out.append(apostrophe)
-                } else {
-                    out.append(byte)
-                    out.append(next)
-                }
-                index += 2
-                continue
-            }
-            if byte == quote { inString.toggle() }
-            out.append(byte)
-            index += 1
-        }
-        return out
+        return bytes[(cursor + 1)..<close]
     }
 
     static func skipWhitespace(_ bytes: [UInt8], from start: Int) -> Int {

@@ -1,34 +1,16 @@
 import Foundation
 
 /// Untyped JSON, so a feed is decoded once and each item is mapped on its own: a wrongly typed
-/// field then invalidates one item instead of failing `JSONDecoder` for the whole document.
-enum JSONValue: Sendable, Equatable, Decodable {
+/// field then invalidates one item instead of failing a typed decoder for the whole document.
+/// Built by `JSONReader`.
+enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
+    case object(JSONObject)
 
     subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
@@ -45,7 +27,7 @@ enum JSONValue: Sendable, Equatable, Decodable {
         return nil
     }
 
-    var object: [String: JSONValue]? {
+    var object: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -82,14 +64,13 @@ enum JSONValue: Sendable, Equatable, Decodable {
         }
     }
 
-    static func decode(_ bytes: [UInt8], as what: String) throws(FeedError) -> JSONValue {
+    /// The document in `bytes[range]` (all of `bytes` by default). `what` names it in the error,
+    /// whose line and column count from the start of `bytes`.
+    static func decode(_ bytes: [UInt8], in range: Range<Int>? = nil, as what: String) throws(FeedError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let DecodingError.dataCorrupted(context) {
-            let cause = (context.underlyingError as NSError?)?.debugDescription ?? context.debugDescription
-            throw FeedError("\(what) is not valid JSON: \(cause)")
+            return try JSONReader.read(bytes, in: range ?? bytes.indices)
         } catch {
-            throw FeedError("\(what) is not valid JSON: \(error)")
+            throw FeedError("\(what) is not valid JSON: \(error.description(in: bytes))")
         }
     }
 }
