@@ -2,23 +2,23 @@ import Foundation
 
 /// Small text conventions several feed kinds share.
 enum FeedText {
-    /// RSS-style `address (Name)` → `Name`. Flickr sends `nobody@flickr.com ("Chris Bloom")` (2017)
-    /// and `nobody@flickr.com (sweetsoursavory)` (2015); it never publishes a real address, and we
-    /// do not keep a bare address as a display name either.
-    static func authorName(from author: String) -> String? {
-        let trimmed = author.trimmingCharacters(in: .whitespaces)
-        guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
-            return trimmed.isEmpty || trimmed.contains("@") ? nil : trimmed
-        }
-        var name = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            .trimmingCharacters(in: .whitespaces)
-        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
-        return name.isEmpty ? nil : name
-    }
-
     /// Flickr's space-separated tag string; `""` is no tags.
     static func splitTags(_ tags: String?) -> [String] {
-        (tags ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        guard var tags else { return [] }
+        // ASCII tags (nearly all) split on bytes; for ASCII, `Character.isWhitespace` is exactly
+        // these bytes (and `\r\n`, one Character, is two of them).
+        let ascii = tags.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var split: [String] = []
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if index > start { split.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+                start = index + 1
+            }
+            if bytes.count > start { split.append(String(decoding: bytes[start...], as: UTF8.self)) }
+            return split
+        }
+        return ascii ?? tags.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// Trimmed text, or nil when nothing but whitespace is left.

@@ -1,14 +1,13 @@
 import Foundation
 
 /// Flickr's `services/feeds/photos_public.gne` in JSON or JSONP form (the bytes arrive already
-/// unwrapped and repaired by `JSONPUnwrapper`).
+/// unwrapped by `JSONPUnwrapper`).
 enum FlickrPublicFeed {
     static func parse(_ root: JSONValue) -> ParsedFeed {
         var collector = ItemCollector()
         for (index, entry) in (root["items"]?.array ?? []).enumerated() {
             let reader = JSONItemReader(item: entry)
-            let link = reader.value("link")?.string
-            collector.add(index: index, id: link.flatMap(photoID(fromLink:))) { () throws(ItemProblem) in
+            collector.add(index: index, id: reader.value("link")?.string.flatMap(photoID(fromLink:))) { () throws(ItemProblem) in
                 try item(reader)
             }
         }
@@ -35,6 +34,14 @@ enum FlickrPublicFeed {
 
     /// The numeric photo id in `https://www.flickr.com/photos/{owner}/{id}/`.
     static func photoID(fromLink link: String) -> String? {
+        switch PlainHTTPLink(link) {
+        case .plain(let photoID): photoID
+        case .notPlain: photoIDParsingURL(link)
+        }
+    }
+
+    /// The general case: any link `URL` accepts (percent escapes, queries, relative paths, …).
+    static func photoIDParsingURL(_ link: String) -> String? {
         guard let components = URL(string: link)?.pathComponents,
               let photos = components.firstIndex(of: "photos"), photos + 2 < components.count else { return nil }
         let candidate = components[photos + 2]

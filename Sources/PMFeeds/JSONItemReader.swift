@@ -8,11 +8,19 @@ struct ItemProblem: Error {
 struct JSONItemReader {
     let item: JSONValue
 
+    /// `path` is one of this module's literals: a key, or keys joined by single dots. A plain key
+    /// is looked up as it is; splitting every path on every field read cost more than the lookups.
     func value(_ path: String) -> JSONValue? {
-        var current: JSONValue? = item
-        for key in path.split(separator: ".") { current = current?[String(key)] }
-        if case .null? = current { return nil }
-        return current
+        var bytes = path
+        let found: JSONValue?
+        if let dot = bytes.withUTF8({ $0.firstIndex(of: UInt8(ascii: ".")) }) {
+            let utf8 = path.utf8, split = utf8.index(utf8.startIndex, offsetBy: dot)
+            found = item[String(path[..<split])].flatMap { JSONItemReader(item: $0).value(String(path[utf8.index(after: split)...])) }
+        } else {
+            found = item[path]
+        }
+        if case .null? = found { return nil }
+        return found
     }
 
     func requiredString(_ path: String) throws(ItemProblem) -> String {
@@ -44,11 +52,12 @@ struct ItemCollector {
     private(set) var items: [FeedItem] = []
     private(set) var invalid: [InvalidItem] = []
 
-    mutating func add(index: Int, id: String?, _ map: () throws(ItemProblem) -> FeedItem) {
+    /// `id` is only worked out for an item that fails.
+    mutating func add(index: Int, id: @autoclosure () -> String?, _ map: () throws(ItemProblem) -> FeedItem) {
         do {
             items.append(try map())
         } catch {
-            invalid.append(InvalidItem(index: index, id: id, reason: "item \(index): \(error.reason)"))
+            invalid.append(InvalidItem(index: index, id: id(), reason: "item \(index): \(error.reason)"))
         }
     }
 
