@@ -30,8 +30,9 @@ let package = Package(
 
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
+        // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
         .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG"],
-                cSettings: [.unsafeFlags(["-O2"])]),
+                cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 
         // Swift library modules.

@@ -3,8 +3,9 @@
 
 /// Encodes packed 8-bit RGB (channels 3) or RGBA (channels 4) as a non-interlaced PNG into `out`
 /// (which must start zeroed; free it with pm_buffer_free). `zlib_level` 0...9; `filters` is a
-/// PNG_FILTER_* mask (PNG_ALL_FILTERS = adaptive); `zlib_strategy` a Z_* strategy.
-/// Returns 0, or -1 with `message` filled.
+/// PNG_FILTER_* mask (PNG_ALL_FILTERS = adaptive); `zlib_strategy` a Z_* strategy. A mask naming
+/// one filter is written by the shim itself around one zlib stream (one IDAT chunk); several go
+/// through libpng's adaptive filtering. Returns 0, or -1 with `message` filled.
 int pm_png_encode(const uint8_t *pixels, int width, int height, int channels,
                   int zlib_level, int filters, int zlib_strategy, pm_buffer *out, char *message);
 
