@@ -7,8 +7,9 @@
 /// - one trailing comma in an array or object is accepted (`[1,]`);
 /// - a repeated key keeps its first value (see `JSONObject`);
 /// - a leading UTF-8 byte-order mark is skipped;
-/// - numbers that are whole and fit `Int` are `.int`, also when written `1.0` or `1e2`;
-///   others are `.double`, and ones beyond `Double`'s range are an error;
+/// - integers that fit `Int` are `.int`, and so are `1.0`, `1e2` and other whole numbers below
+///   2^53 written with a fraction or exponent; others are `.double`, and ones beyond `Double`'s
+///   range are an error;
 /// - at most 512 nested arrays and objects (which also bounds this reader's recursion).
 /// One deliberate extension: `\'` in a string reads as `'`. Flickr's feeds emit it, and no valid
 /// JSON contains it, so accepting it is the same as repairing the bytes first.
