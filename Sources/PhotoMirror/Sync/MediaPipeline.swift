@@ -43,14 +43,9 @@ struct MediaPipeline: Sendable {
             case .notLookedUp: known = try await index.media(for: url)
             }
             if let cached = known {
-                // Reused only whole: an item whose original was evicted (status `evicted-original`)
-                // is listed again, so it is wanted again and is downloaded like a new one.
-                if cached.original != nil, options.sizes.allSatisfy({ cached.thumbnails[$0.description] != nil }) {
-                    if options.revalidate {
-                        return Finished(outcome: try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now))
-                    }
-                    return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
-                                  write: .touch(url: url, sha256: cached.sha256, at: now))
+                if let reused = reuse(url, cached: cached, now: now) { return reused }
+                if isWhole(cached) {
+                    return Finished(outcome: try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now))
                 }
                 if let original = cached.original, let result = try await rethumbnail(url: url, original: original, cached: cached, now: now) {
                     return result
@@ -63,6 +58,20 @@ struct MediaPipeline: Sendable {
             if let fatal = CacheWriteFailure.endsTheSync(error) { return Finished(outcome: .aborted(reason: fatal)) }
             return Finished(outcome: .failed(reason: "\(error)"))
         }
+    }
+
+    /// The outcome of a URL whose image the cache holds whole, when no request is needed
+    /// (no `--revalidate`): only its last access is recorded. Nil when the URL needs work.
+    func reuse(_ url: String, cached: CachedMedia, now: Double) -> Finished? {
+        guard isWhole(cached), !options.revalidate else { return nil }
+        return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
+                        write: .touch(url: url, sha256: cached.sha256, at: now))
+    }
+
+    /// Reused only whole: an item whose original was evicted (status `evicted-original`) is
+    /// listed again, so it is wanted again and is downloaded like a new one.
+    private func isWhole(_ cached: CachedMedia) -> Bool {
+        cached.original != nil && options.sizes.allSatisfy { cached.thumbnails[$0.description] != nil }
     }
 
     private func download(_ url: String, now: Double) async throws -> Finished {
