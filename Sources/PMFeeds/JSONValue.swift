@@ -67,10 +67,17 @@ enum JSONValue: Sendable {
     /// The document in `bytes[range]` (all of `bytes` by default). `what` names it in the error,
     /// whose line and column count from the start of `bytes`.
     static func decode(_ bytes: [UInt8], in range: Range<Int>? = nil, as what: String) throws(FeedError) -> JSONValue {
+        var (text, range, what) = (bytes, range ?? bytes.indices, what)
+        if let (encoding, markLength) = JSONTextEncoding.detect(text, in: range) {
+            guard let converted = encoding.utf8(text[(range.lowerBound + markLength)..<range.upperBound]) else {
+                throw FeedError("\(what) looks like \(encoding.rawValue) text but is not valid \(encoding.rawValue)")
+            }
+            (text, range, what) = (converted, converted.indices, "\(what) (\(encoding.rawValue), read as UTF-8)")
+        }
         do {
-            return try JSONReader.read(bytes, in: range ?? bytes.indices)
+            return try JSONReader.read(text, in: range)
         } catch {
-            throw FeedError("\(what) is not valid JSON: \(error.description(in: bytes))")
+            throw FeedError("\(what) is not valid JSON: \(error.description(in: text))")
         }
     }
 }
