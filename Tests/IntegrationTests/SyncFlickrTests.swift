@@ -33,22 +33,25 @@ final class SyncFlickrTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache.appendingPathComponent("index.html").path))
 
-        let feedPage = cache.appendingPathComponent((feed["manifest"] as! NSString).deletingLastPathComponent + "/index.html")
-        let pageBefore = try FileManager.default.attributesOfItem(atPath: feedPage.path)
-        let manifestBefore = try Data(contentsOf: cache.appendingPathComponent(feed["manifest"] as! String))
-        Thread.sleep(forTimeInterval: 1.1)  // synced_at has whole seconds
+        let feedFolder = cache.appendingPathComponent((feed["manifest"] as! NSString).deletingLastPathComponent)
+        let files = ["index.html", "manifest.json"].map { feedFolder.appendingPathComponent($0).path }
+        let before = try files.map { try FileManager.default.attributesOfItem(atPath: $0) }
+        let rootBefore = try String(contentsOf: cache.appendingPathComponent("index.html"), encoding: .utf8)
+        Thread.sleep(forTimeInterval: 1.1)  // the root page gives the sync time in whole seconds
 
         server.clearLog()
         let second = try photomirror.run(["sync", "--json", "--cache", cache.path, server.url("feed.js")])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(server.requests, ["GET /feed.js 200"], "a re-sync asks for the feed only")
         XCTAssertTrue(second.stdout.contains("\"reused\" : 4"), second.stdout)
-        let pageAfter = try FileManager.default.attributesOfItem(atPath: feedPage.path)
-        XCTAssertEqual(pageAfter[.systemFileNumber] as? Int, pageBefore[.systemFileNumber] as? Int,
-                       "an unchanged feed page is not rewritten, so its ETag and Last-Modified stay")
-        XCTAssertEqual(pageAfter[.modificationDate] as? Date, pageBefore[.modificationDate] as? Date)
-        let manifestAfter = try Data(contentsOf: cache.appendingPathComponent(feed["manifest"] as! String))
-        XCTAssertNotEqual(manifestAfter, manifestBefore, "the manifest tells when the feed was last synced")
+        for (path, attributes) in zip(files, before) {
+            let after = try FileManager.default.attributesOfItem(atPath: path)
+            XCTAssertEqual(after[.systemFileNumber] as? Int, attributes[.systemFileNumber] as? Int,
+                           "\(path): an unchanged feed's files are not rewritten, so their ETag and Last-Modified stay")
+            XCTAssertEqual(after[.modificationDate] as? Date, attributes[.modificationDate] as? Date)
+        }
+        let rootAfter = try String(contentsOf: cache.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertNotEqual(rootAfter, rootBefore, "the root page tells when each feed was last synced")
 
         let verify = try photomirror.run(["verify", "--cache", cache.path])
         XCTAssertEqual(verify.status, 0, verify.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PMImaging
 @testable import PMCache
 @testable import PMSupport
 @testable import PhotoMirror
@@ -52,11 +53,11 @@ import Testing
         ]
         let paths = ["ab": StoredPaths(original: "originals/ab/ab.jpg",
                                        thumbnails: ["40x40": "thumbs/40x40/ab/ab.png", "80x80": "thumbs/80x80/ab/ab.png"])]
-        let bytes = ManifestWriter.bytes(feed: feed, items: items, paths: paths, primarySize: "40x40")
+        let bytes = ManifestWriter.bytes(feed: feed, updatedAt: 1_800_000_000, items: items, paths: paths, primarySize: "40x40")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
         #expect(manifest.url == feed.url && manifest.title == Self.hostile && manifest.kind == "rss")
         #expect(manifest.link == nil && manifest.attribution == "© someone")
-        #expect(manifest.syncedAt == "2027-01-15T08:00:00Z")
+        #expect(manifest.updatedAt == "2027-01-15T08:00:00Z")
         #expect(manifest.items.count == 2)
         let first = manifest.items[0]
         #expect(first.published == "2023-11-14T22:13:20Z" && first.dateTaken == nil)
@@ -77,11 +78,11 @@ import Testing
                        mediaURL: nil, status: "no-image", error: nil, sha256: nil)
         }
         var pieces: [[UInt8]] = []
-        ManifestWriter.write(feed: feed, items: items, paths: [:], primarySize: "40x40") { pieces.append($0) }
+        ManifestWriter.write(feed: feed, updatedAt: 0, items: items, paths: [:], primarySize: "40x40") { pieces.append($0) }
         #expect(pieces.count > 5)
         #expect(pieces.allSatisfy { $0.count < ManifestWriter.pieceBytes + 2_000 })
         let whole = pieces.flatMap { $0 }
-        #expect(whole == ManifestWriter.bytes(feed: feed, items: items, paths: [:], primarySize: "40x40"))
+        #expect(whole == ManifestWriter.bytes(feed: feed, updatedAt: 0, items: items, paths: [:], primarySize: "40x40"))
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(whole))
         #expect(manifest.items.map(\.id) == items.map(\.itemID))
     }
@@ -144,5 +145,44 @@ import Testing
         #expect(try AtomicFile.writeIfChanged(Array("two".utf8), to: path))
         #expect(try AtomicFile.writeIfChanged(Array("twenty".utf8), to: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "twenty")
+    }
+}
+
+/// The digest that lets a sync leave an unchanged feed's files alone.
+@Suite struct FeedContentTests {
+    let record = FeedRecord(key: "k", url: "https://f.example/", kind: "rss", title: "t", link: nil,
+                            attribution: nil, etag: nil, lastModified: nil, lastSync: 1)
+    func item(_ id: String, title: String = "a", description: String? = nil, tags: [String] = []) -> ItemRecord {
+        ItemRecord(itemID: id, position: 0, title: title, link: nil, published: 5, dateTaken: nil, author: nil,
+                   tags: tags, description: description, mediaURL: "https://m/\(id).jpg", status: "ok", error: nil,
+                   sha256: "ab")
+    }
+
+    @Test func onlyWhatThePagesShowChangesTheDigest() {
+        let sizes = [ThumbnailSize(width: 40, height: 40)]
+        let base = FeedContent.digest(record: record, items: [item("1")], sizes: sizes)
+        var synced = record
+        synced.lastSync = 99
+        synced.etag = "\"v2\""
+        #expect(FeedContent.digest(record: synced, items: [item("1")], sizes: sizes) == base)
+        var renamed = record
+        renamed.title = "u"
+        #expect(FeedContent.digest(record: renamed, items: [item("1")], sizes: sizes) != base)
+        #expect(FeedContent.digest(record: record, items: [item("1", title: "b")], sizes: sizes) != base)
+        #expect(FeedContent.digest(record: record, items: [item("1")], sizes: sizes + [ThumbnailSize(width: 80, height: 80)]) != base)
+        #expect(FeedContent.digest(record: record, items: [item("1"), item("2")], sizes: sizes) != base)
+    }
+
+    @Test func fieldBoundariesAndNilAreTold() {
+        let sizes = [ThumbnailSize(width: 40, height: 40)]
+        let digests = [
+            FeedContent.digest(record: record, items: [item("1", title: "ab", description: "c")], sizes: sizes),
+            FeedContent.digest(record: record, items: [item("1", title: "a", description: "bc")], sizes: sizes),
+            FeedContent.digest(record: record, items: [item("1", title: "a", description: "")], sizes: sizes),
+            FeedContent.digest(record: record, items: [item("1", title: "a", description: nil)], sizes: sizes),
+            FeedContent.digest(record: record, items: [item("1", tags: ["x", "y"])], sizes: sizes),
+            FeedContent.digest(record: record, items: [item("1", tags: ["xy"])], sizes: sizes),
+        ]
+        #expect(Set(digests).count == digests.count)
     }
 }

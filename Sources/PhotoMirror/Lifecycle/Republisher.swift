@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PMImaging
 
@@ -10,7 +11,8 @@ struct Republisher: Sendable {
     func republish(feedKeys: some Sequence<String>) async throws {
         let publisher = try await makePublisher()
         var cards: [String: GalleryCard] = [:]
-        for key in feedKeys.sorted() { cards[key] = try await publisher.writeFeedFiles(feedKey: key) }
+        let now = Date().timeIntervalSince1970
+        for key in feedKeys.sorted() { cards[key] = try await publisher.writeFeedFiles(feedKey: key, updatedAt: now) }
         try await publisher.publishGalleryIndex(fresh: cards)
     }
 

@@ -9,7 +9,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var kind: String
     public var link: String?
     public var attribution: String?
-    public var syncedAt: String
+    /// When the mirror last changed this manifest: a sync that found the feed (and its images)
+    /// as they were leaves the file as it is; the root page tells when it last synced.
+    public var updatedAt: String
     public var items: [Item]
 
     public struct Item: Codable, Sendable, Equatable {
@@ -39,7 +41,7 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case url, title, kind, link, attribution, items
-        case syncedAt = "synced_at"
+        case updatedAt = "updated_at"
     }
 }
 
@@ -56,8 +58,8 @@ enum ManifestWriter {
     /// About how many bytes each piece handed to `output` holds.
     static let pieceBytes = 64 << 10
 
-    static func write(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String,
-                      to output: ([UInt8]) throws -> Void) rethrows {
+    static func write(feed: FeedRecord, updatedAt: Double, items: [ItemRecord], paths: [String: StoredPaths],
+                      primarySize: String, to output: ([UInt8]) throws -> Void) rethrows {
         var json = JSONBuffer(capacity: pieceBytes + 16 << 10)
         json.raw("{")
         json.member("url", feed.url, depth: 1, first: true)
@@ -65,7 +67,7 @@ enum ManifestWriter {
         json.member("kind", feed.kind, depth: 1)
         json.member("link", feed.link, depth: 1)
         json.member("attribution", feed.attribution, depth: 1)
-        json.member("synced_at", timestamp: feed.lastSync, depth: 1)
+        json.member("updated_at", timestamp: updatedAt, depth: 1)
         json.key("items", depth: 1)
         json.raw("[")
         for (index, item) in items.enumerated() {
@@ -82,9 +84,10 @@ enum ManifestWriter {
     }
 
     /// The whole manifest in memory, for small feeds and tests.
-    static func bytes(feed: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], primarySize: String) -> [UInt8] {
+    static func bytes(feed: FeedRecord, updatedAt: Double, items: [ItemRecord], paths: [String: StoredPaths],
+                      primarySize: String) -> [UInt8] {
         var whole: [UInt8] = []
-        write(feed: feed, items: items, paths: paths, primarySize: primarySize) { whole += $0 }
+        write(feed: feed, updatedAt: updatedAt, items: items, paths: paths, primarySize: primarySize) { whole += $0 }
         return whole
     }
 

@@ -19,7 +19,12 @@ struct Publisher: Sendable {
         var card: GalleryCard? = nil
     }
 
-    func publishFeed(url: String, feed: consuming FetchedFeed, outcomes: [String: MediaOutcome]) async throws -> Published {
+    /// Records a feed's rows, then writes its manifest and pages from the index. A feed whose
+    /// rows would come out as they are (same digest, see `FeedContent`) and none of whose
+    /// images got new files in this sync is only marked as synced: its files stay untouched.
+    /// `filesWritten`: the media URLs this sync stored files for.
+    func publishFeed(url: String, feed: consuming FetchedFeed, outcomes: [String: MediaOutcome],
+                     filesWritten: Set<String>) async throws -> Published {
         let key = CacheLayout.feedKey(url: url)
         let record = FeedRecord(
             key: key, url: url, kind: feed.parsed.kind.rawValue, title: feed.parsed.title, link: feed.parsed.link,
@@ -31,10 +36,33 @@ struct Publisher: Sendable {
         published.report.manifest = CacheLayout.manifestPath(feedKey: key)
         count(items, outcomes: outcomes, into: &published)
         _ = consume feed
+        let digest = FeedContent.digest(record: record, items: items, sizes: sizes)
+        if try await isUnchanged(key, digest: digest, items: items, filesWritten: filesWritten) {
+            try await cache.index.markSynced(feedKey: key, at: record.lastSync, etag: record.etag,
+                                             lastModified: record.lastModified)
+            published.card = try await card(record: record, items: items)
+            return published
+        }
         try await cache.index.replaceFeed(record, items: items)
         // The pages are written from the index, the single source of truth, not from `items`.
-        published.card = try await writeFeedFiles(feedKey: key)
+        published.card = try await writeFeedFiles(feedKey: key, updatedAt: record.lastSync)
+        try await cache.index.setContentDigest(digest, feedKey: key)
         return published
+    }
+
+    private func isUnchanged(_ key: String, digest: String, items: [ItemRecord], filesWritten: Set<String>) async throws -> Bool {
+        guard items.allSatisfy({ $0.mediaURL.map { !filesWritten.contains($0) } ?? true }),
+              try await cache.index.contentDigest(feedKey: key) == digest else { return false }
+        return FileManager.default.fileExists(atPath: cache.layout.absolute(CacheLayout.manifestPath(feedKey: key)))
+    }
+
+    /// The root page's card of an unchanged feed, from its rows as just made: every image of
+    /// it was reused whole (or it would not be unchanged), so their statuses are as stored.
+    /// Only the strip's newest images are looked up.
+    private func card(record: FeedRecord, items: [ItemRecord]) async throws -> GalleryCard {
+        let newest = GalleryPaging.newestFirst(items).lazy.filter { ItemVisual.thumbnailStatuses.contains($0.status) }
+        let strip = Array(newest.prefix(GalleryCard.stripLength))
+        return GalleryCard(GalleryFeed(record: record, items: items, paths: try await storedPaths(for: strip)), base: base)
     }
 
     private func count(_ items: [ItemRecord], outcomes: [String: MediaOutcome], into published: inout Published) {
@@ -57,14 +85,14 @@ struct Publisher: Sendable {
     }
 
     /// Rewrites a feed's manifest and pages from the index; returns what the root page shows
-    /// of it, or nil when the index has no such feed.
-    func writeFeedFiles(feedKey: String) async throws -> GalleryCard? {
+    /// of it, or nil when the index has no such feed. `updatedAt` is the manifest's time.
+    func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
         let absolute = cache.layout.absolute(CacheLayout.manifestPath(feedKey: feedKey))
         try AtomicFile.makeDirectories((absolute as NSString).deletingLastPathComponent)
         let manifest = try AtomicFileWriter(path: absolute)
-        try ManifestWriter.write(feed: feed.record, items: feed.items, paths: feed.paths, primarySize: base.description,
-                                 to: manifest.append)
+        try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
+                                 primarySize: base.description, to: manifest.append)
         try manifest.commit()
         try writeFeedPages(feed)
         return GalleryCard(feed, base: base)

@@ -80,7 +80,8 @@ public struct SyncEngine: Sendable {
         while let (url, feed) = fetched.popLast() {
             let title = feed.parsed.title
             do {
-                let published = try await publisher.publishFeed(url: url, feed: consume feed, outcomes: outcomes.results)
+                let published = try await publisher.publishFeed(url: url, feed: consume feed, outcomes: outcomes.results,
+                                                                filesWritten: outcomes.filesWritten)
                 reports.append(published.report)
                 failures += published.failures
                 cards[CacheLayout.feedKey(url: url)] = published.card
@@ -112,6 +113,8 @@ public struct SyncEngine: Sendable {
 
     private struct Mirrored {
         var results: [String: MediaOutcome] = [:]
+        /// URLs whose files this sync wrote (downloads, new thumbnail sizes): their feeds' pages change.
+        var filesWritten = Set<String>()
         var bytes = 0
         var done = 0
         var total = 0
@@ -153,6 +156,7 @@ public struct SyncEngine: Sendable {
             counts.record(outcome)
             if case .stored(_, true, _) = outcome { bodiesFreed = true }
             if let write = finished.write {
+                if case .record = write { mirrored.filesWritten.insert(url) }
                 writes.add(write, for: url)
                 if writes.isFull {
                     await flushWrites()

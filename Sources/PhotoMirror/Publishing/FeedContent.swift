@@ -1,0 +1,79 @@
+import PMCache
+import PMImaging
+import PMSupport
+
+/// The digest of everything a feed's manifest and pages are written from, but the sync time:
+/// the feed's own fields, its item rows and the thumbnail sizes. Equal digests and no file
+/// written for any of the feed's images mean the feed's files would come out byte for byte
+/// the same, so a sync leaves them (and their HTTP validators) alone. Pure.
+enum FeedContent {
+    static func digest(record: FeedRecord, items: [ItemRecord], sizes: [ThumbnailSize]) -> String {
+        var fields = FieldHasher()
+        fields.add("photomirror feed content 1")
+        for text in [record.url, record.kind, record.title] { fields.add(text) }
+        fields.add(record.link)
+        fields.add(record.attribution)
+        fields.add(sizes.map(\.description).joined(separator: ","))
+        fields.add(items.count)
+        for item in items {
+            fields.add(item.itemID)
+            fields.add(item.position)
+            fields.add(item.title)
+            fields.add(item.link)
+            fields.add(item.published)
+            fields.add(item.dateTaken)
+            fields.add(item.author)
+            fields.add(item.tags.count)
+            for tag in item.tags { fields.add(tag) }
+            fields.add(item.description)
+            fields.add(item.mediaURL)
+            fields.add(item.status)
+            fields.add(item.error)
+            fields.add(item.sha256)
+        }
+        return fields.finish()
+    }
+}
+
+/// SHA-256 over a sequence of fields, each framed by a type tag and its length, so that no two
+/// different sequences hash the same bytes ("ab","c" vs "a","bc"; nil vs "").
+private struct FieldHasher: ~Copyable {
+    private var hasher = SHA256Hasher()
+    private var pending: [UInt8] = []
+
+    mutating func add(_ text: String?) {
+        guard let text else { return tag(0) }
+        tag(1)
+        length(text.utf8.count)
+        pending.append(contentsOf: text.utf8)
+        drainIfLarge()
+    }
+
+    mutating func add(_ number: Double?) {
+        guard let number else { return tag(0) }
+        tag(2)
+        withUnsafeBytes(of: number.bitPattern.littleEndian) { pending.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ number: Int) {
+        tag(3)
+        length(number)
+    }
+
+    consuming func finish() -> String {
+        hasher.update(pending)
+        return hasher.finalizeHex()
+    }
+
+    private mutating func tag(_ value: UInt8) { pending.append(value) }
+
+    private mutating func length(_ value: Int) {
+        withUnsafeBytes(of: UInt64(truncatingIfNeeded: value).littleEndian) { pending.append(contentsOf: $0) }
+    }
+
+    private mutating func drainIfLarge() {
+        guard pending.count >= 1 << 16 else { return }
+        hasher.update(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
