@@ -32,8 +32,13 @@ public struct SyncEngine: Sendable {
         self.progress = progress
     }
 
+    /// Memory must not grow with the feed: the index's page cache is bounded well below
+    /// SQLite's default of 2 MB (a 2000-image sync touches ~3 MB of index pages).
+    static let indexPageCacheKiB = 512
+
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
         let cache = try OpenCache(root: cacheRoot, lockWait: options.lockWait)
+        await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit = try SyncBookkeeping.sizeLimit(options, layout: cache.layout)
         let curl = CurlLoader(maxConnections: options.jobs)
         let loader = RetryingLoader(base: curl, policy: options.retry)
