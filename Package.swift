@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libxml2's xmlTextReader for RSS/Atom: FoundationXML's XMLParser crashed on some inputs.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
@@ -37,7 +39,7 @@ let package = Package(
 
         // Swift library modules.
         .target(name: "PMSupport", dependencies: ["CCrypto"], swiftSettings: staticInRelease),
-        .target(name: "PMFeeds", dependencies: ["PMSupport"], swiftSettings: staticInRelease),
+        .target(name: "PMFeeds", dependencies: ["CXML2", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMLoading", dependencies: ["CurlShim", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMImaging", dependencies: ["CodecShim", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMCache", dependencies: ["CSQLite", "PMSupport"], swiftSettings: staticInRelease),

@@ -1,7 +1,7 @@
+import CXML2
 import Foundation
-import FoundationXML
 
-/// A namespace-resolved element tree built from `XMLParser`'s SAX callbacks. Feeds are small
+/// A namespace-resolved element tree built from libxml2's xmlTextReader. Feeds are small
 /// (tens of KB), so holding the tree is cheap and lets RSS and Atom mapping read like the spec.
 struct XMLTreeElement: Sendable {
     var namespace: String
@@ -39,27 +39,70 @@ struct XMLTreeElement: Sendable {
 }
 
 enum XMLTree {
-    /// Parses `bytes` into the root element, or throws with the parser's position and error code.
-    /// External entities stay unresolved (`XMLParser`'s default), so a feed cannot make us read files.
+    /// Parses `bytes` into the root element, or throws with libxml2's position, error code and message.
+    ///
+    /// libxml2 is called directly: FoundationXML's `XMLParser` dereferenced the NULL that libxml2 passes
+    /// for a processing instruction without data (`<?x?>`, also from an entity or a declared encoding
+    /// such as UTF-7 or EBCDIC), which killed the process. libxml2 builds its tree, then its
+    /// xmlTextReader walks it: processing instructions, comments and the DTD are skipped, and every
+    /// string is copied with repair. Options: no network, nothing printed, no entity substitution and no
+    /// external DTD or entity loading (a feed cannot make us read files). Internal entities are
+    /// expanded here, as text, within `entityTextLimit`.
     static func parse(_ bytes: [UInt8], baseURL: URL) throws(FeedError) -> XMLTreeElement {
         try checkEncoding(bytes)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder(baseURL: baseURL)
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
-            let code = (parser.parserError as NSError?)?.code ?? -1
-            throw FeedError("feed looks like XML but is not well-formed (line \(parser.lineNumber), "
-                            + "column \(parser.columnNumber), libxml2 error \(code))")
+        guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else {
+            throw FeedError("feed looks like XML but is \(bytes.isEmpty ? "empty" : "too large to read")")
         }
+        _ = libxml2Initialized
+        let builder = TreeBuilder(baseURL: baseURL)
+        let errors = ReaderErrors()
+        let status: Int32 = withExtendedLifetime(errors) {
+            // Errors go to the calling thread's handlers, which would print them to stderr: collect
+            // them for this call, and silence the unstructured channel (nothing else here uses libxml2).
+            pm_xml_silence_generic_errors()
+            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(errors).toOpaque(), recordError)
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
+            let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            func read(_ options: UInt32) -> xmlDocPtr? {
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        xmlReadMemory($0.baseAddress, Int32($0.count), nil, nil, Int32(options))
+                    }
+                }
+            }
+            // Markup after a complete root element (a server's appended warning) cost XMLParser nothing:
+            // libxml2 keeps the root when told to recover, and that is its only error so far.
+            guard let document = read(options) ?? (errors.onlyExtraContentAfterRoot
+                                                   ? read(options | XML_PARSE_RECOVER.rawValue) : nil) else { return -1 }
+            defer { xmlFreeDoc(document) }
+            guard let walker = xmlReaderWalker(document) else { return -2 }
+            defer { xmlFreeTextReader(walker) }
+            var status: Int32
+            repeat {
+                status = xmlTextReaderRead(walker)
+                if status == 1, !builder.take(walker) { return -3 }
+            } while status == 1
+            return status
+        }
+        if status == -3 {
+            throw FeedError("feed looks like XML but its entities expand to more than \(entityTextLimit) bytes of text")
+        }
+        guard status == 0, let root = builder.root else { throw errors.feedError(status: status) }
         return root
     }
 
+    /// Total text that references to internal entities may add to one document: linear in the number
+    /// of references, so `<!ENTITY x "(50 KB)">` referenced 50 000 times cannot inflate to gigabytes.
+    /// (libxml2 itself refuses nested "billion laughs" entities.)
+    static let entityTextLimit = 1 << 20
+
+    /// `xmlInitParser` once, before any concurrent use (Swift runs a static's initializer exactly once).
+    private static let libxml2Initialized: Void = xmlInitParser()
+
     /// libxml2 reads a document as UTF-8 unless its XML declaration names another encoding (which
-    /// it then converts, or refuses), and passes the raw bytes of names (elements, attributes,
-    /// prefixes, comments, processing instructions, entity references) to `XMLParser`, whose
-    /// callbacks force-unwrap their UTF-8 decoding: a single invalid byte in a name killed the
+    /// it then converts, or refuses), and passes on the raw bytes of names (elements, attributes,
+    /// prefixes, comments, processing instructions, entity references): FoundationXML's `XMLParser`,
+    /// used before, force-unwrapped their UTF-8 decoding, so one invalid byte in a name killed the
     /// process (fuzzing found `<\xff\n\n\n`). libxml2 rejects such documents anyway once it reaches
     /// the byte (error 9), so refusing them first costs no feed and gives a clearer reason.
     /// Only a declared non-Unicode encoding, which libxml2 converts or refuses, skips the check.
@@ -146,25 +189,95 @@ enum XMLTree {
     }
 }
 
+/// Errors libxml2 reports while reading; the first fatal one (else the first) explains a failure.
 /// Lives only for one synchronous `parse()` call on the caller's thread.
-private final class TreeBuilder: NSObject, XMLParserDelegate {
+private final class ReaderErrors {
+    private var code: Int32 = 0, line: Int32 = 0, column: Int32 = 0, level = XML_ERR_NONE, message = ""
+
+    func record(_ error: xmlError) {
+        guard code == 0 || level != XML_ERR_FATAL && error.level == XML_ERR_FATAL else { return }
+        code = error.code
+        line = error.line
+        column = error.int2
+        level = error.level
+        message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+    }
+
+    /// The first fatal error is "Extra content at the end of the document": the root was complete.
+    var onlyExtraContentAfterRoot: Bool { level == XML_ERR_FATAL && code == XML_ERR_DOCUMENT_END.rawValue }
+
+    func feedError(status: Int32) -> FeedError {
+        if status == -2 { return FeedError("feed looks like XML but libxml2 could not walk its tree") }
+        if status == 0 { return FeedError("feed looks like XML but has no root element") }
+        guard code != 0 else { return FeedError("feed looks like XML but libxml2 could not read it (no reason given)") }
+        let encoding = code == XML_ERR_UNSUPPORTED_ENCODING.rawValue || code == XML_ERR_INVALID_ENCODING.rawValue
+            || code == XML_I18N_CONV_FAILED.rawValue || code == XML_I18N_NO_HANDLER.rawValue
+        let position = line > 0 ? "line \(line), column \(column), " : ""  // none for a failed conversion
+        let detail = "\(position)libxml2 error \(code)\(message.isEmpty ? "" : ": " + message)"
+        return FeedError(encoding ? "feed looks like XML but its encoding cannot be read (\(detail))"
+                                  : "feed looks like XML but is not well-formed (\(detail))")
+    }
+}
+
+/// libxml2's structured error callback; `context` is the parse's `ReaderErrors`.
+private let recordError: xmlStructuredErrorFunc = { context, error in
+    guard let context, let error else { return }
+    Unmanaged<ReaderErrors>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+}
+
+/// Turns the reader's node stream into the tree. Lives only for one synchronous `parse()` call.
+private final class TreeBuilder {
     private let baseURL: URL
     private var stack: [XMLTreeElement] = []
+    private var entityText = 0
     private(set) var root: XMLTreeElement?
 
     init(baseURL: URL) { self.baseURL = baseURL }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    /// Takes the reader's current node; false when entity text went past `XMLTree.entityTextLimit`.
+    func take(_ reader: xmlTextReaderPtr) -> Bool {
+        switch xmlReaderTypes(rawValue: UInt32(xmlTextReaderNodeType(reader))) {
+        case XML_READER_TYPE_ELEMENT:
+            let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1  // before `start` moves to the attributes
+            start(reader)
+            if isEmpty { end() }
+        case XML_READER_TYPE_END_ELEMENT:
+            end()
+        case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA, XML_READER_TYPE_WHITESPACE,
+             XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+            append(string(xmlTextReaderConstValue(reader)))
+        case XML_READER_TYPE_ENTITY_REFERENCE:
+            // An internal entity's replacement text (libxml2 parsed and checked it); an undeclared
+            // or external one has none. Markup inside it is kept as its text only.
+            guard let node = xmlTextReaderCurrentNode(reader), let buffer = xmlBufferCreate() else { return true }
+            defer { xmlBufferFree(buffer) }
+            guard xmlNodeBufGetContent(buffer, node) == 0 else { return true }
+            let text = string(xmlBufferContent(buffer))
+            entityText += text.utf8.count
+            guard entityText <= XMLTree.entityTextLimit else { return false }
+            append(text)
+        default:
+            break  // processing instructions, comments, the document type: not feed content
+        }
+        return true
+    }
+
+    private func start(_ reader: xmlTextReaderPtr) {
+        let name = string(xmlTextReaderConstLocalName(reader))
+        let namespace = XMLNamespace.normalized(string(xmlTextReaderConstNamespaceUri(reader)))
+        var attributes: [String: String] = [:]
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard xmlTextReaderIsNamespaceDecl(reader) != 1 else { continue }
+            attributes[string(xmlTextReaderConstName(reader))] = string(xmlTextReaderConstValue(reader))
+        }
         var base = stack.last?.base ?? baseURL
         if let xmlBase = attributes["xml:base"], let refined = URL(string: xmlBase, relativeTo: base) {
             base = refined.absoluteURL
         }
-        stack.append(XMLTreeElement(namespace: XMLNamespace.normalized(namespaceURI), name: elementName,
-                                    attributes: attributes, base: base))
+        stack.append(XMLTreeElement(namespace: namespace, name: name, attributes: attributes, base: base))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    private func end() {
         guard let finished = stack.popLast() else { return }
         if stack.isEmpty {
             root = finished
@@ -173,14 +286,14 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    private func append(_ text: String) {
         guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += string
+        stack[stack.count - 1].text += text
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+    /// libxml2's UTF-8 (invalid sequences repaired); "" for NULL.
+    private func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
     }
 }
 

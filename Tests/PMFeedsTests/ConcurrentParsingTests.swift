@@ -3,7 +3,7 @@ import Testing
 @testable import PMFeeds
 
 @Suite struct ConcurrentParsingTests {
-    /// The syncer parses several feeds at once; XMLParser (libxml2) and the JSON path must not share state.
+    /// The syncer parses several feeds at once; libxml2 (per-thread error handlers) and the JSON path must not share state.
     @Test func parsesXMLAndJSONFromManyTasksAtOnce() async throws {
         let rss = Array(RSSFeedTests.flickrRSS2.utf8), json = Array(JSONFeedTests.feed.utf8)
         let url = URL(string: "https://example.org/feed")!

@@ -19,6 +19,14 @@ import Testing
         #expect(Self.files.contains("xml-invalid-utf8-element-name.xml"))
         #expect(Self.files.contains("atom-invalid-utf8-text-then-element.xml"))
         #expect(Self.files.contains("xml-malformed-encoding-declaration.xml"))
+        // FoundationXML's XMLParser crashed on a processing instruction without data (XMLReaderTests).
+        for file in ["xml-empty-pi-in-element.xml", "xml-empty-pi-xml.xml", "xml-empty-pi-in-dtd.xml",
+                     "xml-empty-pi-in-entity.xml", "xml-empty-pi-utf7.xml", "xml-empty-pi-utf7-conversion-error.xml",
+                     "xml-empty-pi-ibm037.xml", "xml-empty-pi-ibm500.xml", "xml-empty-pi-cp1026.xml",
+                     "xml-empty-pi-iso-2022-jp.xml", "xml-empty-pi-iso-2022-jp-conversion-error.xml",
+                     "xml-empty-pi-iso-2022-kr.xml", "xml-empty-pi-hz.xml", "xml-empty-pi-hz-conversion-error.xml"] {
+            #expect(Self.files.contains(file), "\(file)")
+        }
     }
 
     @Test(arguments: files)
