@@ -10,110 +10,133 @@ public struct DiskScan: Sendable {
     /// Bytes of disk the whole cache folder uses.
     public private(set) var usage = 0
     /// Every file that is not a folder, by path relative to the root, with its disk use.
-    public private(set) var files: [String: Int] = [:]
+    public private(set) var files: [CachePath: Int] = [:]
     /// Files whose name marks them as a writer's unfinished temp file (`.tmp-…`), anywhere.
     public private(set) var tempFiles: [String] = []
-    /// Files under the content folders (`originals/`, `thumbs/`) that are not temp files.
-    public private(set) var contentFiles: [String] = []
+    /// How many files under the content folders (`originals/`, `thumbs/`) are not temp files.
+    public private(set) var contentFileCount = 0
+
+    private var root = ""
+    /// Files the layout's fixed top levels and the non-content folders hold (pages, manifests,
+    /// the index): what `remeasure` walks again. Every other file is in a fan-out folder.
+    private var shallowFiles: Set<CachePath> = []
+    /// Disk use of everything inside the fan-out folders, and their non-temp files.
+    private var deepBytes = 0
+    private var deepContentCount = 0
+
+    /// Files under the content folders that are not temp files: what an index row must name.
+    public var contentFiles: [CachePath] {
+        files.keys.filter { path in
+            switch path {
+            case .content: true
+            case .text(let text): Self.isContent(text) && !Self.isTemp(text)
+            }
+        }
+    }
+
+    /// The disk use of the file at `path`; nil when the scan found no file there.
+    public func diskBytes(_ path: String) -> Int? {
+        files[CachePath(path)]
+    }
 
     /// Walks the fan-out folders on `lanes` threads: a scan of 200 000 files is mostly
     /// syscalls, and the calling thread only waits.
     public static func measure(root: String, lanes: Int = 4) throws(FileError) -> DiskScan {
-        var info = stat()
-        guard lstat(root, &info) == 0 else { throw FileError(path: root, operation: "measure") }
-        var top = Walk()
-        top.usage = diskBytes(info)
-        top.walk(absolute: root, relative: "", deferring: true)
+        var top = try topWalk(root: root)
         let deferred = top.deferred
-        let parts = Mutex<[Walk]>([top])
+        let parts = Mutex<[DiskWalk]>([])
         let done = DispatchGroup()
         let laneCount = max(1, min(lanes, deferred.count))
         for lane in 0..<laneCount {
             done.enter()
             Thread {
-                var walk = Walk()
+                var shallow = DiskWalk(), deep = DiskWalk()
                 for index in stride(from: lane, to: deferred.count, by: laneCount) {
-                    walk.walk(absolute: root + "/" + deferred[index], relative: deferred[index], deferring: false)
+                    let path = deferred[index]
+                    if isContent(path) {
+                        deep.walk(absolute: root + "/" + path, relative: path, deferring: false)
+                    } else {
+                        shallow.walk(absolute: root + "/" + path, relative: path, deferring: false)
+                    }
                 }
-                let finished = walk
-                parts.withLock { $0.append(finished) }
+                deep.isDeep = true
+                let finished = [shallow, deep]
+                parts.withLock { $0 += finished }
                 done.leave()
             }.start()
         }
         done.wait()
+        top.deferred = []
         var scan = DiskScan()
+        scan.root = root
         let walks = parts.withLock { $0 }
-        scan.files.reserveCapacity(walks.reduce(0) { $0 + $1.files.count })
-        for walk in walks {
-            scan.usage += walk.usage
-            for (path, bytes) in walk.files { scan.files[path] = bytes }
-            scan.tempFiles += walk.tempFiles
-            scan.contentFiles += walk.contentFiles
+        scan.files.reserveCapacity(walks.reduce(top.files.count) { $0 + $1.files.count })
+        for walk in [top] + walks {
+            scan.absorb(walk)
         }
         scan.tempFiles.sort()
         return scan
     }
 
+    /// Measures again after `removed` files were deleted, without walking the fan-out folders:
+    /// their files are the last scan's minus `removed`, while the folders themselves and
+    /// everything outside them are measured afresh. True as long as nothing else adds or deletes
+    /// files in the fan-out folders meanwhile, which the writers' lock guarantees.
+    public mutating func remeasure(afterRemoving removed: some Sequence<CachePath>) throws(FileError) {
+        for path in removed where !shallowFiles.contains(path) {
+            guard let bytes = files.removeValue(forKey: path) else { continue }
+            deepBytes -= bytes
+            if case .text(let text) = path, Self.isTemp(text) { continue }
+            deepContentCount -= 1
+        }
+        for path in shallowFiles { files.removeValue(forKey: path) }
+        var top = try Self.topWalk(root: root)
+        for path in top.deferred where !Self.isContent(path) {
+            top.walk(absolute: root + "/" + path, relative: path, deferring: false)
+        }
+        top.deferred = []
+        tempFiles = tempFiles.filter { !shallowFiles.contains(.text($0)) && files[.text($0)] != nil }
+        (usage, contentFileCount, shallowFiles) = (deepBytes, deepContentCount, [])
+        absorb(top)
+        tempFiles.sort()
+    }
+
+    private mutating func absorb(_ walk: DiskWalk) {
+        usage += walk.usage
+        contentFileCount += walk.contentCount
+        tempFiles += walk.tempFiles
+        if walk.isDeep {
+            deepBytes += walk.usage
+            deepContentCount += walk.contentCount
+        }
+        for (path, bytes) in walk.files {
+            files[path] = bytes
+            if !walk.isDeep { shallowFiles.insert(path) }
+        }
+    }
+
+    /// The root and the layout's fixed top levels; everything below them is left in `deferred`.
+    private static func topWalk(root: String) throws(FileError) -> DiskWalk {
+        var info = stat()
+        guard lstat(root, &info) == 0 else { throw FileError(path: root, operation: "measure") }
+        var top = DiskWalk()
+        top.usage = diskBytes(info)
+        top.walk(absolute: root, relative: "", deferring: true)
+        return top
+    }
+
     static func diskBytes(_ info: stat) -> Int {
         max(Int(info.st_size), Int(info.st_blocks) * 512)
     }
-}
 
-/// One thread's share of a scan.
-private struct Walk: Sendable {
-    var usage = 0
-    var files: [(String, Int)] = []
-    var tempFiles: [String] = []
-    var contentFiles: [String] = []
-    /// Folders left for the lanes: everything below the layout's fixed top levels.
-    var deferred: [String] = []
-
-    /// The folders walked before fanning out: the root, `originals`, `thumbs`, `thumbs/<size>`, `feeds`.
-    static func walksFirst(_ relative: String) -> Bool {
-        let parts = relative.split(separator: "/")
-        switch parts.count {
-        case 0: return true
-        case 1: return CacheLayout.contentFolders.contains(relative) || relative == CacheLayout.feedsFolder
-        case 2: return parts[0] == Substring(CacheLayout.thumbnailsFolder)
-        default: return false
-        }
+    static func isContent(_ path: String) -> Bool {
+        CacheLayout.contentFolders.contains { path.hasPrefix($0) && path.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: "/") }
     }
 
-    // readdir + fstatat on the folder's descriptor: one syscall per entry and no path lookups.
-    mutating func walk(absolute: String, relative: String, deferring: Bool) {
-        guard let folder = opendir(absolute) else { return }
-        defer { closedir(folder) }
-        let descriptor = dirfd(folder)
-        let isContent = CacheLayout.contentFolders.contains { relative == $0 || relative.hasPrefix($0 + "/") }
-        var subfolders: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name == "." || name == ".." { continue }
-            var info = stat()
-            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let path = relative.isEmpty ? name : relative + "/" + name
-            let bytes = DiskScan.diskBytes(info)
-            usage += bytes
-            if info.st_mode & S_IFMT == S_IFDIR {
-                subfolders.append(name)
-                continue
-            }
-            files.append((path, bytes))
-            if name.hasPrefix(AtomicFile.tempPrefix) {
-                tempFiles.append(path)
-            } else if isContent {
-                contentFiles.append(path)
-            }
-        }
-        for name in subfolders {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if deferring && !Self.walksFirst(path) {
-                deferred.append(path)
-            } else {
-                walk(absolute: absolute + "/" + name, relative: path, deferring: deferring)
-            }
-        }
+    /// Whether the path's last component starts with the temp prefix.
+    public static func isTemp(_ path: String) -> Bool {
+        let utf8 = path.utf8
+        let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
+        return name.starts(with: AtomicFile.tempPrefix.utf8)
     }
 }

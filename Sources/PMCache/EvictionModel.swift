@@ -1,13 +1,14 @@
 /// The values the eviction policy decides over: plain data built from index rows and the disk
-/// scan, so the policy itself is a pure function that tests can drive without a disk.
+/// scan, so the policy itself is a pure function that tests can drive without a disk. Hashes and
+/// paths are packed (`ImageHash`, `CachePath`): a prune holds 100 000 of each.
 
 /// One file of the cache and what deleting it gives back.
 public struct CachedFile: Sendable, Equatable {
-    public var path: String
+    public var path: CachePath
     /// Disk use as `du` counts it (allocated blocks, at least the length); 0 when the file is missing.
     public var diskBytes: Int
 
-    public init(path: String, diskBytes: Int) {
+    public init(path: CachePath, diskBytes: Int) {
         self.path = path
         self.diskBytes = diskBytes
     }
@@ -15,7 +16,7 @@ public struct CachedFile: Sendable, Equatable {
 
 /// An original and its thumbnails: one content-addressed image, however many items name it.
 public struct CachedBlob: Sendable, Equatable {
-    public var sha256: String
+    public var sha256: ImageHash
     public var original: CachedFile?
     public var thumbnails: [CachedFile]
     /// The last time anything used this image: a sync listing an item that names it (the
@@ -23,7 +24,7 @@ public struct CachedBlob: Sendable, Equatable {
     /// items or feeds is as recent as the most recent of them.
     public var lastUsed: Double
 
-    public init(sha256: String, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double) {
+    public init(sha256: ImageHash, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double) {
         self.sha256 = sha256
         self.original = original
         self.thumbnails = thumbnails
@@ -33,14 +34,40 @@ public struct CachedBlob: Sendable, Equatable {
     var thumbnailBytes: Int { thumbnails.reduce(0) { $0 + $1.diskBytes } }
 }
 
+/// An indexed file as prune reads it: the image it belongs to, where it is, when it was last used.
+public struct IndexedFileRow: Sendable, Equatable {
+    public var sha256: ImageHash
+    public var path: CachePath
+    public var lastAccess: Double
+
+    public init(sha256: ImageHash, path: CachePath, lastAccess: Double) {
+        self.sha256 = sha256
+        self.path = path
+        self.lastAccess = lastAccess
+    }
+}
+
 /// An item naming an original, and when its feed last listed it (the feed's `last_sync`).
 public struct BlobReference: Sendable, Equatable {
-    public var sha256: String
+    public var sha256: ImageHash
     public var listedAt: Double
 
-    public init(sha256: String, listedAt: Double) {
+    public init(sha256: ImageHash, listedAt: Double) {
         self.sha256 = sha256
         self.listedAt = listedAt
+    }
+}
+
+/// The index rows the eviction policy decides over (`PhotoIndex.evictionRows`).
+public struct EvictionRows: Sendable, Equatable {
+    public var originals: [IndexedFileRow] = []
+    public var thumbnails: [IndexedFileRow] = []
+    public var references: [BlobReference] = []
+
+    public init(originals: [IndexedFileRow] = [], thumbnails: [IndexedFileRow] = [], references: [BlobReference] = []) {
+        self.originals = originals
+        self.thumbnails = thumbnails
+        self.references = references
     }
 }
 
@@ -76,9 +103,11 @@ public struct EvictionGoal: Sendable, Equatable {
 /// The policy's answer: what to delete, in order, and where that leaves the cache.
 public struct EvictionPlan: Sendable, Equatable {
     /// Images whose original goes, least recently used first (expired ones included).
-    public var originals: [String] = []
+    public var originals: [ImageHash] = []
     /// Images whose every thumbnail goes (expired ones, then any needed beyond all originals).
-    public var thumbnails: [String] = []
+    public var thumbnails: [ImageHash] = []
+    /// The files of those rows: what to delete once the rows are gone and the pages rewritten.
+    public var files: [CachePath] = []
     /// How many images expired by age (original and thumbnails).
     public var expired = 0
     public var bytesFreed = 0

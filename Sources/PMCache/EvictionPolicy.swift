@@ -10,77 +10,91 @@
 public enum EvictionPolicy {
     /// Joins index rows into images. `diskBytes` maps paths to measured disk use; a path it
     /// lacks has no file, and deleting its row frees nothing.
-    public static func blobs(originals: [OriginalRecord], thumbnails: [ThumbnailRecord], references: [BlobReference],
-                             diskBytes: [String: Int]) -> [CachedBlob] {
-        var blobs: [String: CachedBlob] = [:]
-        blobs.reserveCapacity(originals.count)
-        // Mutated in place through the defaulted subscript: no copy of a blob per row.
-        for row in originals {
-            let file = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
-            blobs[row.sha256, default: CachedBlob(sha256: row.sha256, original: nil, thumbnails: [], lastUsed: row.lastAccess)]
-                .absorb(original: file, usedAt: row.lastAccess)
+    public static func blobs(_ rows: EvictionRows, diskBytes: [CachePath: Int]) -> [CachedBlob] {
+        var blobs: [CachedBlob] = []
+        blobs.reserveCapacity(rows.originals.count)
+        var slots: [ImageHash: Int] = [:]
+        slots.reserveCapacity(rows.originals.count)
+        // One hash probe per row: the slot is read and, for a new image, claimed in place.
+        func slot(_ sha256: ImageHash, usedAt time: Double) -> Int {
+            let next = blobs.count
+            let index = claim(&slots[sha256, default: -1], next: next)
+            if index == next { blobs.append(CachedBlob(sha256: sha256, original: nil, thumbnails: [], lastUsed: time)) }
+            return index
         }
-        for row in thumbnails {
-            let file = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
-            blobs[row.originalSHA256, default: CachedBlob(sha256: row.originalSHA256, original: nil, thumbnails: [],
-                                                          lastUsed: row.lastAccess)]
-                .absorb(thumbnail: file, usedAt: row.lastAccess)
+        func claim(_ slot: inout Int, next: Int) -> Int {
+            if slot < 0 { slot = next }
+            return slot
+        }
+        for row in rows.originals {
+            let index = slot(row.sha256, usedAt: row.lastAccess)
+            blobs[index].original = CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0)
+            blobs[index].lastUsed = max(blobs[index].lastUsed, row.lastAccess)
+        }
+        for row in rows.thumbnails {
+            let index = slot(row.sha256, usedAt: row.lastAccess)
+            blobs[index].thumbnails.append(CachedFile(path: row.path, diskBytes: diskBytes[row.path] ?? 0))
+            blobs[index].lastUsed = max(blobs[index].lastUsed, row.lastAccess)
         }
         // References only make a stored image more recent; they never create one.
-        for reference in references {
-            if let used = blobs[reference.sha256]?.lastUsed, used < reference.listedAt {
-                blobs[reference.sha256]?.lastUsed = reference.listedAt
+        for reference in rows.references {
+            if let index = slots[reference.sha256], blobs[index].lastUsed < reference.listedAt {
+                blobs[index].lastUsed = reference.listedAt
             }
         }
-        return Array(blobs.values)
+        return blobs
     }
 
     public static func plan(blobs: [CachedBlob], usage: Int, goal: EvictionGoal) -> EvictionPlan {
         var plan = EvictionPlan()
         let usageBefore = usage
         var usage = usage
-        // Oldest first; the hash breaks ties so the same cache always gives the same plan.
-        let byAge = blobs.sorted { ($0.lastUsed, $0.sha256) < ($1.lastUsed, $1.sha256) }
-        var expired = Set<String>()
+        // Oldest first; the hash breaks ties so the same cache always gives the same plan. The
+        // order is sorted as indices: cheaper to move than whole images.
+        let byAge = blobs.indices.sorted {
+            blobs[$0].lastUsed != blobs[$1].lastUsed ? blobs[$0].lastUsed < blobs[$1].lastUsed : blobs[$0].sha256 < blobs[$1].sha256
+        }
+        var expired = 0
 
         if let cutoff = goal.expireBefore {
-            for blob in byAge {
+            for index in byAge {
+                let blob = blobs[index]
                 guard blob.lastUsed < cutoff else { break }
-                expired.insert(blob.sha256)
-                plan.expired += 1
+                expired += 1
                 if let original = blob.original {
                     plan.originals.append(blob.sha256)
+                    plan.files.append(original.path)
                     usage -= original.diskBytes
                 }
                 if !blob.thumbnails.isEmpty {
                     plan.thumbnails.append(blob.sha256)
+                    plan.files += blob.thumbnails.map(\.path)
                     usage -= blob.thumbnailBytes
                 }
             }
         }
+        plan.expired = expired
         if let target = goal.targetBytes {
-            for blob in byAge where usage > target && !expired.contains(blob.sha256) {
-                guard let original = blob.original else { continue }
-                plan.originals.append(blob.sha256)
+            // Expired images are the first `expired` of the order: the rest start after them.
+            let remaining = byAge.dropFirst(expired)
+            for index in remaining {
+                guard usage > target else { break }
+                guard let original = blobs[index].original else { continue }
+                plan.originals.append(blobs[index].sha256)
+                plan.files.append(original.path)
                 usage -= original.diskBytes
             }
-            for blob in byAge where usage > target && !expired.contains(blob.sha256) {
-                guard !blob.thumbnails.isEmpty else { continue }
-                plan.thumbnails.append(blob.sha256)
-                usage -= blob.thumbnailBytes
+            for index in remaining {
+                guard usage > target else { break }
+                guard !blobs[index].thumbnails.isEmpty else { continue }
+                plan.thumbnails.append(blobs[index].sha256)
+                plan.files += blobs[index].thumbnails.map(\.path)
+                usage -= blobs[index].thumbnailBytes
             }
             plan.reachesTarget = usage <= target
         }
         plan.bytesFreed = usageBefore - usage
         plan.usageAfter = usage
         return plan
-    }
-}
-
-private extension CachedBlob {
-    mutating func absorb(original file: CachedFile? = nil, thumbnail: CachedFile? = nil, usedAt time: Double) {
-        if let file { original = file }
-        if let thumbnail { thumbnails.append(thumbnail) }
-        lastUsed = max(lastUsed, time)
     }
 }

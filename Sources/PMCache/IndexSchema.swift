@@ -7,10 +7,14 @@ enum IndexSchema {
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
+    // secure_delete=OFF: Debian's SQLite zeroes deleted content by default, which makes a prune
+    // dropping 85 000 rows twice as slow. The rows are public feed metadata whose files are
+    // unlinked, not shredded, anyway.
     static let statements = """
     PRAGMA journal_mode=WAL;
     PRAGMA synchronous=NORMAL;
     PRAGMA temp_store=MEMORY;
+    PRAGMA secure_delete=OFF;
     PRAGMA foreign_keys=ON;
     CREATE TABLE IF NOT EXISTS meta(
         key TEXT PRIMARY KEY,

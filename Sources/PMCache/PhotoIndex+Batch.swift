@@ -62,13 +62,41 @@ extension PhotoIndex {
     }
 
     /// The stored files of many originals, in one actor call: what a manifest or gallery page
-    /// names for each item.
+    /// names for each item. Two queries for the whole set (the hashes go in as one JSON array);
+    /// every hash asked for has an entry, empty when the index holds no file of it.
     public func files(of sha256s: Set<String>) throws(IndexError)
         -> [String: (original: OriginalRecord?, thumbnails: [String: ThumbnailRecord])]
     {
         var result: [String: (original: OriginalRecord?, thumbnails: [String: ThumbnailRecord])] = [:]
-        for sha256 in sha256s where result[sha256] == nil {
-            result[sha256] = (try original(sha256: sha256), try thumbnails(of: sha256))
+        guard !sha256s.isEmpty else { return result }
+        let hashes = Array(sha256s)
+        result.reserveCapacity(hashes.count)
+        for sha256 in hashes { result[sha256] = (nil, [:]) }
+        let list = JSONStringList.encode(hashes)
+        // `j.key` is the hash's place in the array: its String is reused, not read back.
+        let originals = try connection.statement("""
+            SELECT j.key, o.path, o.bytes, o.format, o.stored_at, o.last_access
+            FROM json_each(?) j JOIN originals o ON o.sha256 = j.value
+            """)
+        try originals.bind(.text(list))
+        while try originals.step() {
+            let sha256 = hashes[originals.int(0)]
+            result[sha256]?.original = OriginalRecord(
+                sha256: sha256, path: originals.text(1) ?? "", bytes: originals.int(2), format: originals.text(3) ?? "",
+                storedAt: originals.double(4), lastAccess: originals.double(5))
+        }
+        let thumbnails = try connection.statement("""
+            SELECT j.key, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
+            FROM json_each(?) j JOIN thumbnails t ON t.original_sha256 = j.value
+            """)
+        try thumbnails.bind(.text(list))
+        while try thumbnails.step() {
+            let sha256 = hashes[thumbnails.int(0)]
+            let record = ThumbnailRecord(
+                originalSHA256: sha256, size: thumbnails.text(1) ?? "", path: thumbnails.text(2) ?? "",
+                bytes: thumbnails.int(3), sha256: thumbnails.text(4) ?? "", storedAt: thumbnails.double(5),
+                lastAccess: thumbnails.double(6))
+            result[sha256]?.thumbnails[record.size] = record
         }
         return result
     }

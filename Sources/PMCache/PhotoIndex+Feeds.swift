@@ -1,5 +1,3 @@
-import Foundation
-
 extension PhotoIndex {
     /// Replaces a feed's row and its items with what this sync saw, in one transaction.
     public func replaceFeed(_ feed: FeedRecord, items: [ItemRecord]) throws(IndexError) {
@@ -22,7 +20,7 @@ extension PhotoIndex {
                 try connection.statement(insert).bind(
                     .text(feed.key), .text(item.itemID), .integer(Int64(item.position)), .text(item.title),
                     .optional(item.link), .optional(item.published), .optional(item.dateTaken),
-                    .optional(item.author), .text(Self.encodeTags(item.tags)), .optional(item.description),
+                    .optional(item.author), .text(TagList.encode(item.tags)), .optional(item.description),
                     .optional(item.mediaURL), .text(item.status), .optional(item.error), .optional(item.sha256)
                 ).run()
             }
@@ -47,10 +45,12 @@ extension PhotoIndex {
         try feeds().first { $0.key == key }
     }
 
+    /// The feed's items in feed order, each image item's status derived from the files the
+    /// index holds for it (`derivedStatus`).
     public func items(feedKey: String) throws(IndexError) -> [ItemRecord] {
         let query = try connection.statement("""
             SELECT item_id, position, title, link, published, date_taken, author, tags, description, media_url,
-                   status, error, sha256
+                   \(Self.derivedStatus), error, sha256
             FROM items WHERE feed_key = ? ORDER BY position
             """)
         try query.bind(.text(feedKey))
@@ -59,13 +59,13 @@ extension PhotoIndex {
             result.append(ItemRecord(
                 itemID: query.text(0) ?? "", position: query.int(1), title: query.text(2) ?? "",
                 link: query.text(3), published: query.optionalDouble(4), dateTaken: query.optionalDouble(5),
-                author: query.text(6), tags: Self.decodeTags(query.text(7)), description: query.text(8),
+                author: query.text(6), tags: TagList.decode(query.text(7)), description: query.text(8),
                 mediaURL: query.text(9), status: query.text(10) ?? "", error: query.text(11), sha256: query.text(12)))
         }
         return result
     }
 
-    /// Every original and thumbnail row, for `verify` and `prune`.
+    /// Every original and thumbnail row, whole, for `verify`.
     public func allFiles() throws(IndexError) -> (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]) {
         let originals = try connection.statement(
             "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals")
@@ -76,14 +76,5 @@ extension PhotoIndex {
         var thumbnailRows: [ThumbnailRecord] = []
         while try thumbnails.step() { thumbnailRows.append(Self.thumbnail(from: thumbnails)) }
         return (originalRows, thumbnailRows)
-    }
-
-    static func encodeTags(_ tags: [String]) -> String {
-        (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]"
-    }
-
-    static func decodeTags(_ text: String?) -> [String] {
-        guard let text else { return [] }
-        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 }

@@ -34,7 +34,8 @@ extension PhotoIndex {
         if let low = thumbnails.optionalDouble(2) { oldest = min(oldest ?? low, low) }
         if let high = thumbnails.optionalDouble(3) { newest = max(newest ?? high, high) }
         (totals.oldestAccess, totals.newestAccess) = (oldest, newest)
-        let statuses = try connection.statement("SELECT status, count(*) FROM items GROUP BY status")
+        let statuses = try connection.statement(
+            "SELECT status, count(*) FROM (SELECT \(Self.derivedStatus) AS status FROM items) GROUP BY status")
         while try statuses.step() {
             let count = statuses.int(1)
             totals.itemsByStatus[statuses.text(0) ?? "", default: 0] += count

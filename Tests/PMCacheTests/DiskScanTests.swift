@@ -22,6 +22,7 @@ import Testing
         let scan = try DiskScan.measure(root: try makeCache())
         #expect(scan.tempFiles == [".tmp-root", "thumbs/40x40/ab/.tmp-123"])
         #expect(Set(scan.contentFiles) == ["originals/ab/ab1.jpg", "originals/cd/cd1.jpg", "thumbs/40x40/ab/ab1.png"])
+        #expect(scan.contentFileCount == 3)
         #expect(scan.files.count == 7)
         #expect(try #require(scan.files["originals/ab/ab1.jpg"]) >= 5000)
     }
@@ -41,6 +42,40 @@ import Testing
             let counted = try #require(Int(text.split(separator: "\t").first ?? ""))
             #expect(scan.usage >= counted, "du \(flags): \(counted), scan: \(scan.usage)")
         }
+    }
+
+    @Test func aRemeasureAfterDeletingFilesMatchesAFullScan() throws {
+        let root = try makeCache()
+        let hash = String(repeating: "ab", count: 32)
+        var created: [String] = []
+        for index in 0..<40 {
+            let sha = String(format: "%02x", index) + hash.dropFirst(2)
+            for path in [CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
+                         CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40")] {
+                let url = URL(fileURLWithPath: root + "/" + path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(repeating: 1, count: 100 * index).write(to: url)
+                created.append(path)
+            }
+        }
+        var scan = try DiskScan.measure(root: root, lanes: 3)
+        #expect(scan.contentFileCount == 83)
+        guard case .content = CachePath(created[0]) else {
+            Issue.record("layout paths pack")
+            return
+        }
+        // Half the images, a temp file and a page go; a fan-out folder is emptied and removed,
+        // the gallery changes (as a prune's republishing would).
+        let removed = Array(created.prefix(40)) + ["thumbs/40x40/ab/.tmp-123"]
+        for path in removed { unlink(root + "/" + path) }
+        for folder in ["originals/00", "thumbs/40x40/00", "originals/01", "thumbs/40x40/01"] { rmdir(root + "/" + folder) }
+        try Data(repeating: 2, count: 9000).write(to: URL(fileURLWithPath: root + "/index.html"))
+        try scan.remeasure(afterRemoving: removed.map { CachePath($0) })
+        let full = try DiskScan.measure(root: root)
+        #expect(scan.usage == full.usage)
+        #expect(scan.files == full.files)
+        #expect(scan.tempFiles == full.tempFiles)
+        #expect(scan.contentFileCount == full.contentFileCount)
     }
 
     @Test func aMissingRootIsAnError() {

@@ -5,24 +5,23 @@ import Testing
 @Suite struct EvictionPolicyTests {
     /// An image with a 100-unit original and a 1-unit thumbnail, last used at `used`.
     func rows(_ sha: String, used: Double, original: Int = 100, thumbnail: Int = 1)
-        -> (OriginalRecord, ThumbnailRecord, [String: Int])
+        -> (IndexedFileRow, IndexedFileRow, [CachePath: Int])
     {
-        let originalPath = "originals/\(sha).jpg", thumbnailPath = "thumbs/40x40/\(sha).png"
-        return (OriginalRecord(sha256: sha, path: originalPath, bytes: original, format: "jpeg", storedAt: 0, lastAccess: used),
-                ThumbnailRecord(originalSHA256: sha, size: "40x40", path: thumbnailPath, bytes: thumbnail, sha256: "t\(sha)",
-                                storedAt: 0, lastAccess: used),
+        let originalPath = CachePath("originals/\(sha).jpg"), thumbnailPath = CachePath("thumbs/40x40/\(sha).png")
+        return (IndexedFileRow(sha256: ImageHash(sha), path: originalPath, lastAccess: used),
+                IndexedFileRow(sha256: ImageHash(sha), path: thumbnailPath, lastAccess: used),
                 [originalPath: original, thumbnailPath: thumbnail])
     }
 
     func blobs(_ images: [(String, Double)], references: [BlobReference] = []) -> [CachedBlob] {
-        var originals: [OriginalRecord] = [], thumbnails: [ThumbnailRecord] = [], disk: [String: Int] = [:]
+        var stored = EvictionRows(references: references), disk: [CachePath: Int] = [:]
         for (sha, used) in images {
             let (original, thumbnail, sizes) = rows(sha, used: used)
-            originals.append(original)
-            thumbnails.append(thumbnail)
+            stored.originals.append(original)
+            stored.thumbnails.append(thumbnail)
             disk.merge(sizes) { $1 }
         }
-        return EvictionPolicy.blobs(originals: originals, thumbnails: thumbnails, references: references, diskBytes: disk)
+        return EvictionPolicy.blobs(stored, diskBytes: disk)
     }
 
     @Test func originalsGoLeastRecentlyUsedFirstAndStopOnceItFits() {
@@ -95,7 +94,7 @@ import Testing
 
     @Test func filesMissingOnDiskFreeNothingButStillGoInOrder() {
         let (original, thumbnail, _) = rows("a", used: 1)
-        let images = EvictionPolicy.blobs(originals: [original], thumbnails: [thumbnail], references: [], diskBytes: [:])
+        let images = EvictionPolicy.blobs(EvictionRows(originals: [original], thumbnails: [thumbnail]), diskBytes: [:])
         let plan = EvictionPolicy.plan(blobs: images, usage: 100, goal: EvictionGoal(targetBytes: 50))
         #expect(plan.originals == ["a"])
         #expect(plan.bytesFreed == 0)
@@ -108,12 +107,30 @@ import Testing
         let plan = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: .prune(limit: limit, maxAge: nil, now: 0))
         #expect(plan.usageAfter <= limit)
         #expect(plan.usageAfter >= limit - limit / 10)
-        #expect(plan.originals == (0..<plan.originals.count).map { "\($0)" }, "strictly oldest first")
+        #expect(plan.originals == (0..<plan.originals.count).map { ImageHash("\($0)") }, "strictly oldest first")
     }
 
     @Test func afterASyncNothingHappensUnderTheLimitAndOverItTrimsToEightyPercent() {
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1000) == EvictionGoal())
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1001).targetBytes == 800)
+    }
+
+    @Test func thePlanListsTheFilesToDeleteInOrder() {
+        let images = blobs([("b", 20), ("a", 10)])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
+        #expect(plan.files == ["originals/a.jpg", "originals/b.jpg", "thumbs/40x40/a.png", "thumbs/40x40/b.png"])
+    }
+
+    @Test func sha256HashesPackAndSortLikeTheirText() {
+        let hashes = ["f0" + String(repeating: "0", count: 62), String(repeating: "0", count: 63) + "1",
+                      "a" + String(repeating: "f", count: 63), "not-a-hash"]
+        let sorted = hashes.map { ImageHash($0) }.sorted()
+        #expect(sorted.map(\.description) == hashes.sorted())
+        #expect(ImageHash(hashes[0]) == ImageHash(hashes[0]))
+        guard case .packed = ImageHash(hashes[0]), case .text = ImageHash("F0" + String(repeating: "0", count: 62)) else {
+            Issue.record("only lower-case hex of 64 digits packs")
+            return
+        }
     }
 
     @Test func theSamePlanForTheSameRowsWhateverTheirOrder() {

@@ -56,10 +56,25 @@ import Testing
             try Data("x".utf8).write(to: url)
         }
         let scan = try DiskScan.measure(root: root.path)
-        let kept = OriginalRecord(sha256: "k", path: "originals/ab/kept.jpg", bytes: 1, format: "jpeg", storedAt: 0, lastAccess: 0)
-        let garbage = PruneRun.garbage(in: scan, indexed: ([kept], []))
+        let kept = EvictionRows(originals: [IndexedFileRow(sha256: "k", path: "originals/ab/kept.jpg", lastAccess: 0)])
+        let garbage = PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(kept, diskBytes: scan.files))
         #expect(garbage.map(\.path) == ["thumbs/40x40/ab/.tmp-1", "originals/ab/orphan.jpg"])
         #expect(garbage.allSatisfy { $0.diskBytes > 0 })
+        // Every content file indexed: only the temp file, found without comparing paths.
+        let both = EvictionRows(originals: [IndexedFileRow(sha256: "k", path: "originals/ab/kept.jpg", lastAccess: 0),
+                                            IndexedFileRow(sha256: "o", path: "originals/ab/orphan.jpg", lastAccess: 0)])
+        #expect(PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(both, diskBytes: scan.files)).map(\.path)
+            == ["thumbs/40x40/ab/.tmp-1"])
+    }
+
+    @Test func filesAreRemovedByFolderWithContentNamesSpelledOnTheFly() throws {
+        let sha = "ab" + String(repeating: "0", count: 62)
+        let paths: [CachePath] = [CachePath(CacheLayout.originalPath(sha256: sha, fileExtension: "jpg")),
+                                  CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40")),
+                                  "originals/ab/.tmp-9", ".tmp-root"]
+        let jobs = FileRemover.byFolder(paths)
+        #expect(jobs.map(\.folder) == ["originals/ab", "thumbs/40x40/ab", "originals/ab", ""])
+        #expect(jobs.map(\.files.count) == [1, 1, 1, 1])
     }
 
     @Test func goalRulesFollowTheMeasuredUsage() {

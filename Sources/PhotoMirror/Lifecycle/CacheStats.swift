@@ -40,12 +40,13 @@ public struct CacheStats: Sendable {
     static func diskByKind(_ scan: DiskScan) -> StatsReport.Disk {
         var disk = StatsReport.Disk()
         disk.total = scan.usage
-        for (path, bytes) in scan.files {
-            if path.hasPrefix(CacheLayout.originalsFolder + "/") {
-                disk.originals += bytes
-            } else if path.hasPrefix(CacheLayout.thumbnailsFolder + "/") {
-                disk.thumbnails += bytes
-            } else if path.hasPrefix(CacheLayout.indexFile) {
+        for (key, bytes) in scan.files {
+            if let isOriginal = key.isOriginal {
+                if isOriginal { disk.originals += bytes } else { disk.thumbnails += bytes }
+                continue
+            }
+            let path = key.description
+            if path.hasPrefix(CacheLayout.indexFile) {
                 disk.index += bytes
             } else if path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/") {
                 disk.pages += bytes

@@ -14,6 +14,11 @@ struct PruneRun: Sendable {
     /// The locked cache to change; nil for a dry run, which only plans.
     let writer: OpenCache?
 
+    /// SQLite's page cache for a prune, verify or repair (the default is 2 MB): these read every
+    /// file row and delete tens of thousands, and at 100 000 images the default makes most page
+    /// reads misses and the deletes twice as slow. Sync keeps its small bound.
+    static let pageCacheKibibytes = 64 << 10
+
     /// Rounds of plan → apply → measure. Rewritten manifests and the index itself change size a
     /// little, so a second round may trim what the first one's estimate missed.
     static let maxRounds = 3
@@ -22,27 +27,26 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
-        // The walk runs on its own threads while the index reads its rows.
-        async let measured = DiskScan.measure(layout)
-        var rows = try await index.allFiles()
-        var scan = try await measured
+        var (scan, blobs) = try await scanAndBlobs()
         report.usageBefore = scan.usage
         var usage = scan.usage
+        // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
+        var removed: [CachePath] = []
 
-        let garbage = Self.garbage(in: scan, indexed: rows)
+        let garbage = Self.garbage(in: scan, blobs: blobs)
         report.garbageRemoved = garbage.count
         usage -= garbage.reduce(0) { $0 + $1.diskBytes }
         if let writer, !garbage.isEmpty {
             // Safe only under the writers' lock: no writer is between renaming a file into
             // place and committing its row.
-            report.failures += await FileRemover(layout: writer.layout).remove(garbage.map(\.path))
+            let removal = await FileRemover(layout: writer.layout).remove(garbage.map(\.path))
+            report.failures += removal.failures
+            removed += removal.removed
         }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
         for round in 0..<Self.maxRounds {
-            if round > 0 { rows = try await index.allFiles() }
-            let blobs = EvictionPolicy.blobs(originals: rows.originals, thumbnails: rows.thumbnails,
-                                             references: try await index.blobReferences(), diskBytes: scan.files)
+            if round > 0 { blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: scan.files) }
             let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: goal)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
@@ -54,9 +58,15 @@ struct PruneRun: Sendable {
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys)
             report.manifestsRewritten += dropped.feedKeys.count
-            report.failures += await FileRemover(layout: layout).remove(dropped.paths)
+            let removal = await FileRemover(layout: layout).remove(plan.files)
+            report.failures += removal.failures
+            removed += removal.removed
             await index.checkpoint()
-            scan = try await DiskScan.measure(layout)
+            // Under the lock only this run changes the fan-out folders, so their files are the
+            // scan's minus what was removed; the rest (index, pages, folders) is walked again.
+            // A few hundred entries: quick enough to walk on this task.
+            try scan.remeasure(afterRemoving: removed)
+            removed = []
             usage = scan.usage
             goal.expireBefore = nil
             guard let target = goal.targetBytes, usage > target else { break }
@@ -66,12 +76,42 @@ struct PruneRun: Sendable {
         return report
     }
 
-    /// Temp files anywhere and content files no row names.
-    static func garbage(in scan: DiskScan, indexed rows: (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]))
-        -> [CachedFile]
-    {
-        let indexed = Set(rows.originals.map(\.path)).union(rows.thumbnails.map(\.path))
-        let orphans = scan.contentFiles.filter { !indexed.contains($0) }
-        return (scan.tempFiles + orphans).map { CachedFile(path: $0, diskBytes: scan.files[$0] ?? 0) }
+    /// The images the index holds, with the disk use of their files. The walk runs on its own
+    /// threads while the index reads its rows. A function of its own so the `async let` keeps no
+    /// second reference to the scan, which `remeasure` then changes in place.
+    private func scanAndBlobs() async throws -> (DiskScan, [CachedBlob]) {
+        async let measured = DiskScan.measure(layout)
+        await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
+        let rows = try await index.evictionRows()
+        let scan = try await measured
+        return (scan, EvictionPolicy.blobs(rows, diskBytes: scan.files))
+    }
+
+    /// Temp files anywhere and content files no image's row names. Counting first: when every
+    /// content file on disk is a file of `blobs` (the usual case), no set of 200 000 paths is built.
+    static func garbage(in scan: DiskScan, blobs: [CachedBlob]) -> [CachedFile] {
+        // A table's paths are unique and each table's live under its own folder, so no file on
+        // disk is matched twice, and equal counts mean no orphan. An empty file (0 bytes) is not
+        // counted; the exact comparison below then settles it.
+        func counts(_ file: CachedFile, original: Bool) -> Bool {
+            guard file.diskBytes > 0, file.path.isOriginal == original else { return false }
+            if case .text(let text) = file.path { return !DiskScan.isTemp(text) }
+            return true
+        }
+        var matched = 0
+        for blob in blobs {
+            if let original = blob.original, counts(original, original: true) { matched += 1 }
+            for thumbnail in blob.thumbnails where counts(thumbnail, original: false) { matched += 1 }
+        }
+        var orphans: [CachePath] = []
+        if matched != scan.contentFileCount {
+            var indexed = Set<CachePath>()
+            for blob in blobs {
+                if let original = blob.original { indexed.insert(original.path) }
+                for thumbnail in blob.thumbnails { indexed.insert(thumbnail.path) }
+            }
+            orphans = scan.contentFiles.filter { !indexed.contains($0) }.sorted { $0.description < $1.description }
+        }
+        return (scan.tempFiles.map { CachePath($0) } + orphans).map { CachedFile(path: $0, diskBytes: scan.files[$0] ?? 0) }
     }
 }

@@ -1,7 +1,7 @@
 import PMCache
 
 /// `photomirror verify --repair`: under the writers' lock, makes the cache one `verify` accepts.
-/// Rows of missing or wrong files are dropped (their items become `evicted-original` or
+/// Rows of missing or wrong files are dropped (their items then read as `evicted-original` or
 /// `evicted`, and the next sync that lists them fetches them again), manifests and the gallery
 /// are rewritten from the index, and only then are wrong files, orphans and temp files deleted
 /// — the same crash-safe order as prune.
@@ -33,16 +33,15 @@ public struct Repairer: Sendable {
             var result = Result(found: found, after: found)
             let findings = found.findings
             guard !findings.isEmpty else { return result }
-            let dropped = try await cache.index.dropRows(originals: findings.originals,
-                                                          thumbnails: findings.thumbnails.map { ($0.sha256, $0.size) })
-            try await cache.index.rederiveItemStatuses()
+            _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
+                                               thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })
             result.rowsDropped = findings.originals.count + findings.thumbnails.count
             if result.rowsDropped > 0 || findings.pagesDamaged {
                 try await Republisher(cache: cache).republishAll()
                 result.manifestsRewritten = try await cache.index.feeds().count
             }
-            let doomed = dropped.paths + findings.garbage
-            result.failures = await FileRemover(layout: cache.layout).remove(doomed)
+            let doomed = findings.damagedFiles + findings.garbage
+            result.failures = await FileRemover(layout: cache.layout).remove(doomed.map { CachePath($0) }).failures
             result.filesDeleted = doomed.count - result.failures.count
             await cache.index.checkpoint()
             result.after = try await inspection.run()

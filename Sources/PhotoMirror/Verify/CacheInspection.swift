@@ -11,11 +11,13 @@ struct CacheInspection: Sendable {
 
     func run() async throws -> VerifyReport {
         var report = VerifyReport()
+        await index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
         let rows = try await index.allFiles()
         let files = IndexedFile.all(in: rows)
         report.checkedFiles = files.count
         for (file, problem) in await FileCheck(layout: layout).failures(files) {
             report.damage.append("\(file.path): \(problem)")
+            report.findings.damagedFiles.append(file.path)
             switch file.role {
             case .original(let sha256): report.findings.originals.append(sha256)
             case .thumbnail(let sha256, let size): report.findings.thumbnails.append((sha256, size))
@@ -28,11 +30,16 @@ struct CacheInspection: Sendable {
         report.checkedPages = references.pages
         report.damage += references.damage
         report.findings.pagesDamaged = !references.damage.isEmpty
-        for file in PruneRun.garbage(in: scan, indexed: rows) {
-            let name = (file.path as NSString).lastPathComponent
-            report.garbage.append(name.hasPrefix(AtomicFile.tempPrefix)
-                ? "\(file.path): temp file left by an interrupted writer" : "\(file.path): not in the index (orphan)")
-            report.findings.garbage.append(file.path)
+        let stored = EvictionRows(
+            originals: rows.originals.map { IndexedFileRow(sha256: ImageHash($0.sha256), path: CachePath($0.path), lastAccess: 0) },
+            thumbnails: rows.thumbnails.map {
+                IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
+            })
+        for file in PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files)) {
+            let path = file.path.description
+            report.garbage.append(DiskScan.isTemp(path)
+                ? "\(path): temp file left by an interrupted writer" : "\(path): not in the index (orphan)")
+            report.findings.garbage.append(path)
         }
         return report
     }

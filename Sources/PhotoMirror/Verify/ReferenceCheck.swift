@@ -31,13 +31,13 @@ struct ReferenceCheck: Sendable {
                 result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
                 continue
             }
-            guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+            guard let manifest = try? JSONDecoder().decode(ManifestLinks.self, from: data) else {
                 result.damage.append("\(manifestPath): not a valid manifest")
                 continue
             }
             for item in manifest.items {
-                let referenced = [item.original, item.thumbnail].compactMap { $0 } + item.thumbnails.values
-                for path in Set(referenced).sorted() where scan.files[path] == nil {
+                let referenced = [item.original, item.thumbnail].compactMap { $0 } + (item.thumbnails ?? [:]).values
+                for path in Set(referenced).sorted() where scan.diskBytes(path) == nil {
                     result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
                 }
             }
@@ -47,9 +47,11 @@ struct ReferenceCheck: Sendable {
     /// The gallery's pages (`index.html` and any `.html` under `feeds/`): a broken link there is
     /// a broken image in someone's browser.
     private func checkPages(into result: inout Result) {
-        let pages = scan.files.keys.filter { path in
-            path.hasSuffix(".html") && (path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/"))
-                && !(path as NSString).lastPathComponent.hasPrefix(AtomicFile.tempPrefix)
+        let pages = scan.files.keys.compactMap { key -> String? in
+            guard case .text(let path) = key, path.hasSuffix(".html"),
+                  path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/"), !DiskScan.isTemp(path)
+            else { return nil }
+            return path
         }.sorted()
         for page in pages {
             result.pages += 1
@@ -57,7 +59,7 @@ struct ReferenceCheck: Sendable {
             let folder = (page as NSString).deletingLastPathComponent
             for link in Set(PageLinks.relative(in: String(decoding: data, as: UTF8.self))).sorted() {
                 let target = Self.resolve(link, from: folder)
-                if target.map({ scan.files[$0] == nil }) ?? true {
+                if target.map({ scan.diskBytes($0) == nil }) ?? true {
                     result.damage.append("\(page): links to missing \(target ?? link)")
                 }
             }
@@ -83,4 +85,17 @@ struct ReferenceCheck: Sendable {
         if path.hasSuffix("/") || path.isEmpty { parts.append("index.html") }
         return parts.joined(separator: "/")
     }
+}
+
+/// What a manifest links to, and nothing else: a manifest written by an earlier version (another
+/// date key, say) still has its links checked instead of reading as damage.
+private struct ManifestLinks: Decodable {
+    struct Item: Decodable {
+        var id: String
+        var original: String?
+        var thumbnail: String?
+        var thumbnails: [String: String]?
+    }
+
+    var items: [Item]
 }

@@ -19,6 +19,8 @@ struct Findings: Sendable {
     var originals: [String] = []
     /// Thumbnails (image, size) whose file is missing or wrong.
     var thumbnails: [(sha256: String, size: String)] = []
+    /// The paths of those originals and thumbnails: what to delete once their rows are dropped.
+    var damagedFiles: [String] = []
     /// A manifest or gallery page is missing, unreadable or links to a missing file.
     var pagesDamaged = false
     /// Paths of temp files and orphans.

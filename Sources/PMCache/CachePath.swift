@@ -1,0 +1,145 @@
+/// A path relative to the cache root. A content file's own name — `originals/ab/<sha256>.jpg`
+/// or `.png`, `thumbs/<W>x<H>/ab/<sha256>.png` — is packed (hash, size, extension: no heap);
+/// any other path is kept as text. Packing is exact: only a path that packs back to the very
+/// same text is packed, so two different paths never share a key.
+public enum CachePath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    case content(ContentName)
+    case text(String)
+
+    public init(_ text: String) {
+        self = text.withUTF8Bytes { ContentName(path: $0) }.map(CachePath.content) ?? .text(text)
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        self = ContentName(path: bytes).map(CachePath.content) ?? .text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public var description: String {
+        switch self {
+        case .content(let name): name.path
+        case .text(let text): text
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .content(let name): name.hash(into: &hasher)
+        case .text(let text): hasher.combine(text)
+        }
+    }
+
+    /// Whether the path is under `originals/` (`true`), `thumbs/` (`false`), or neither (nil).
+    public var isOriginal: Bool? {
+        switch self {
+        case .content(let name): return name.thumbnailSize == nil
+        case .text(let text):
+            if text.utf8.starts(with: (CacheLayout.originalsFolder + "/").utf8) { return true }
+            if text.utf8.starts(with: (CacheLayout.thumbnailsFolder + "/").utf8) { return false }
+            return nil
+        }
+    }
+}
+
+/// A content file's canonical path, packed.
+public struct ContentName: Hashable, Sendable {
+    var hash: PackedHash
+    /// Width and height of a thumbnail (16 bits each); nil for an original.
+    var thumbnailSize: (width: UInt16, height: UInt16)? {
+        size == 0 ? nil : (UInt16(truncatingIfNeeded: size >> 16), UInt16(truncatingIfNeeded: size))
+    }
+    private var size: UInt32
+    private var fileExtension: Extension
+
+    /// The image's hash bits spread a table on their own; the kind of file is mixed in cheaply.
+    public func hash(into hasher: inout Hasher) {
+        hash.hash(into: &hasher)
+        hasher.combine(size &+ UInt32(fileExtension.rawValue))
+    }
+
+    enum Extension: UInt8, Sendable, CaseIterable {
+        case jpg, png
+        var text: String { self == .jpg ? "jpg" : "png" }
+        var bytes: [UInt8] { self == .jpg ? Self.jpgBytes : Self.pngBytes }
+        private static let jpgBytes = Array("jpg".utf8), pngBytes = Array("png".utf8)
+    }
+
+    private static let originalsPrefix = Array("\(CacheLayout.originalsFolder)/".utf8)
+    private static let thumbnailsPrefix = Array("\(CacheLayout.thumbnailsFolder)/".utf8)
+
+    /// Packs `originals/<h0h1>/<sha256>.<jpg|png>` or `thumbs/<W>x<H>/<h0h1>/<sha256>.<jpg|png>`,
+    /// sizes in plain decimal (1–65535) and `<h0h1>` the hash's first two digits; nil otherwise.
+    init?(path bytes: UnsafeBufferPointer<UInt8>) {
+        var rest = bytes[...]
+        func take(_ prefix: [UInt8]) -> Bool {
+            guard rest.starts(with: prefix) else { return false }
+            rest = rest.dropFirst(prefix.count)
+            return true
+        }
+        var size: UInt32 = 0
+        if take(Self.originalsPrefix) {
+            size = 0
+        } else if take(Self.thumbnailsPrefix), let width = Self.number(&rest, until: UInt8(ascii: "x")),
+                  let height = Self.number(&rest, until: UInt8(ascii: "/")) {
+            size = UInt32(width) << 16 | UInt32(height)
+        } else {
+            return nil
+        }
+        // <h0h1>/<64 hex>.<3-letter extension>
+        guard rest.count == 3 + 64 + 4, rest[rest.startIndex + 2] == UInt8(ascii: "/"),
+              rest[rest.startIndex + 3 + 64] == UInt8(ascii: "."),
+              let hash = PackedHash(hex: UnsafeBufferPointer(rebasing: rest.dropFirst(3).prefix(64))),
+              rest.prefix(2).elementsEqual(rest.dropFirst(3).prefix(2)),
+              let fileExtension = Extension.allCases.first(where: { rest.suffix(3).elementsEqual($0.bytes) })
+        else { return nil }
+        (self.hash, self.size, self.fileExtension) = (hash, size, fileExtension)
+    }
+
+    /// A decimal number without leading zeros in 1...65535, then `end`.
+    private static func number(_ rest: inout Slice<UnsafeBufferPointer<UInt8>>, until end: UInt8) -> UInt16? {
+        guard let stop = rest.firstIndex(of: end), stop > rest.startIndex, stop - rest.startIndex <= 5,
+              rest[rest.startIndex] != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for byte in rest[..<stop] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard value <= 65535 else { return nil }
+        rest = rest[(stop + 1)...]
+        return UInt16(value)
+    }
+
+    var path: String { folder + "/" + name }
+
+    /// The fan-out folder: `originals/ab` or `thumbs/40x40/ab`.
+    public var folder: String {
+        let fanOut = String(decoding: [PackedHash.digit(hash.firstByte >> 4), PackedHash.digit(hash.firstByte & 15)],
+                            as: UTF8.self)
+        if let (width, height) = thumbnailSize { return "\(CacheLayout.thumbnailsFolder)/\(width)x\(height)/\(fanOut)" }
+        return "\(CacheLayout.originalsFolder)/\(fanOut)"
+    }
+
+    /// Tells the fan-out folders apart without spelling them: the size and the hash's first byte.
+    public var folderID: UInt64 { UInt64(size) << 8 | UInt64(hash.firstByte) }
+
+    /// The file's name in its folder: `<sha256>.<extension>`.
+    public var name: String {
+        withName { String(cString: $0) }
+    }
+
+    /// Calls `body` with the file's name as a C string built on the stack: no heap String for
+    /// each of the 85 000 files a prune unlinks.
+    public func withName<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 + 5) { buffer in
+            var index = 0
+            hash.forEachHexDigit { buffer[index] = $0; index += 1 }
+            buffer[64] = UInt8(ascii: ".")
+            for (offset, byte) in fileExtension.bytes.enumerated() { buffer[65 + offset] = byte }
+            buffer[68] = 0
+            return UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: 69, body)
+        }
+    }
+}
