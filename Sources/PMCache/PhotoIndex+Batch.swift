@@ -8,40 +8,37 @@ extension PhotoIndex {
         case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord])
     }
 
-    /// `media(for:)` for many URLs, with one joined query per URL.
+    /// `media(for:)` for many URLs, in one joined query (the URLs go in as one JSON array).
     /// URLs the index does not know are absent from the result.
     public func media(for urls: [String]) throws(IndexError) -> [String: CachedMedia] {
-        let sql = """
-            SELECT r.sha256, r.etag, r.last_modified,
-                   o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
-                   t.original_sha256, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
-            FROM resources r
-            LEFT JOIN originals o ON o.sha256 = r.sha256
-            LEFT JOIN thumbnails t ON t.original_sha256 = r.sha256
-            WHERE r.url = ?
-            """
         // Not reserved for every URL: on a first sync the index knows none of them, and 2000
         // reserved entries would hold ~0.6 MB for the whole sync.
         var found: [String: CachedMedia] = [:]
-        for url in urls where found[url] == nil {
-            let query = try connection.statement(sql)
-            try query.bind(.text(url))
-            var media: CachedMedia?
-            // Each row is the resource with one of its thumbnails; stepped to the end, so the
-            // statement holds no read lock afterwards.
-            while try query.step() {
-                guard let sha256 = query.text(0) else { continue }
-                if media == nil {
-                    let original = query.isNull(3) ? nil : Self.original(from: query, at: 3)
-                    media = CachedMedia(sha256: sha256, original: original, thumbnails: [:],
-                                        etag: query.text(1), lastModified: query.text(2))
-                }
-                if !query.isNull(9) {
-                    let thumbnail = Self.thumbnail(from: query, at: 9)
-                    media?.thumbnails[thumbnail.size] = thumbnail
-                }
+        guard !urls.isEmpty else { return found }
+        // Each row is a known URL (`j.key`, its place in `urls`: the String is reused, not read
+        // back) with one of its thumbnails; stepped to the end, so no read lock stays behind.
+        let query = try connection.statement("""
+            SELECT j.key, r.sha256, r.etag, r.last_modified,
+                   o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
+                   t.original_sha256, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
+            FROM json_each(?) j
+            JOIN resources r ON r.url = j.value
+            LEFT JOIN originals o ON o.sha256 = r.sha256
+            LEFT JOIN thumbnails t ON t.original_sha256 = r.sha256
+            """)
+        try query.bind(.text(JSONStringList.encode(urls)))
+        while try query.step() {
+            guard let sha256 = query.text(1) else { continue }
+            let url = urls[query.int(0)]
+            if found[url] == nil {
+                let original = query.isNull(4) ? nil : Self.original(from: query, at: 4)
+                found[url] = CachedMedia(sha256: sha256, original: original, thumbnails: [:],
+                                         etag: query.text(2), lastModified: query.text(3))
             }
-            if let media { found[url] = media }
+            if !query.isNull(10) {
+                let thumbnail = Self.thumbnail(from: query, at: 10)
+                found[url]?.thumbnails[thumbnail.size] = thumbnail
+            }
         }
         return found
     }
@@ -50,13 +47,20 @@ extension PhotoIndex {
     public func apply(_ writes: [MediaWrite]) throws(IndexError) {
         guard !writes.isEmpty else { return }
         try connection.transaction { () throws(IndexError) in
+            // Touches are grouped by time (a sync gives its batch one) into three statements;
+            // they and the records name disjoint URLs, so the order between them is free.
+            var touches: [Double: (urls: [String], hashes: [String])] = [:]
             for write in writes {
                 switch write {
                 case .touch(let url, let sha256, let time):
-                    try writeTouch(url: url, sha256: sha256, at: time)
+                    touches[time, default: ([], [])].urls.append(url)
+                    touches[time, default: ([], [])].hashes.append(sha256)
                 case .record(let resource, let original, let thumbnails):
                     try writeRecord(resource: resource, original: original, thumbnails: thumbnails)
                 }
+            }
+            for (time, touched) in touches {
+                try writeTouches(urls: touched.urls, sha256s: touched.hashes, at: time)
             }
         }
     }

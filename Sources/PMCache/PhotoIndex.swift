@@ -96,6 +96,18 @@ public actor PhotoIndex {
     }
 
     /// `touch`'s updates, inside the caller's transaction.
+    /// `writeTouch` for many URLs at one time, three statements in all.
+    func writeTouches(urls: [String], sha256s: [String], at time: Double) throws(IndexError) {
+        let urlList = JSONStringList.encode(urls), hashList = JSONStringList.encode(sha256s)
+        try connection.statement("UPDATE resources SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
+            .bind(.real(time), .text(urlList)).run()
+        try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 IN (SELECT value FROM json_each(?))")
+            .bind(.real(time), .text(hashList)).run()
+        try connection.statement("""
+            UPDATE thumbnails SET last_access = ? WHERE original_sha256 IN (SELECT value FROM json_each(?))
+            """).bind(.real(time), .text(hashList)).run()
+    }
+
     func writeTouch(url: String, sha256: String, at time: Double) throws(IndexError) {
         try connection.statement("UPDATE resources SET last_access = ? WHERE url = ?")
             .bind(.real(time), .text(url)).run()

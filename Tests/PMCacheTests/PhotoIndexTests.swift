@@ -51,6 +51,25 @@ import Testing
         #expect(media.thumbnails["40x40"]?.lastAccess == 99)
     }
 
+    @Test func batchedLookupsAndTouchesAnswerPerURL() async throws {
+        let index = try makeIndex()
+        let strange = "https://img.example/\"quoted\"\\back\u{1}é.jpg"
+        let (first, original, thumbnail) = sample()
+        let (second, otherOriginal, otherThumbnail) = sample(url: strange, sha: "cd34")
+        try await index.record(resource: first, original: original, thumbnails: [thumbnail])
+        try await index.record(resource: second, original: otherOriginal, thumbnails: [otherThumbnail])
+        let unknown = "https://img.example/unknown.jpg"
+        let found = try await index.media(for: [first.url, unknown, strange, first.url])
+        #expect(Set(found.keys) == [first.url, strange])
+        #expect(found[strange]?.sha256 == "cd34" && found[strange]?.thumbnails["40x40"] == otherThumbnail)
+        #expect(found[first.url]?.original == original)
+
+        try await index.apply([.touch(url: first.url, sha256: "ab12", at: 50), .touch(url: strange, sha256: "cd34", at: 50)])
+        let touched = try await index.media(for: [first.url, strange])
+        #expect(touched.values.allSatisfy { $0.original?.lastAccess == 50 && $0.thumbnails["40x40"]?.lastAccess == 50 })
+        #expect(try await index.media(for: [String]()).isEmpty)
+    }
+
     @Test func replacingAFeedReplacesItsItems() async throws {
         let index = try makeIndex()
         let feed = FeedRecord(key: "k1", url: "https://feed.example/", kind: "rss", title: "T", link: nil,
