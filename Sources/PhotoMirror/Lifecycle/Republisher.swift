@@ -8,11 +8,26 @@ import PMImaging
 struct Republisher: Sendable {
     let cache: OpenCache
 
+    /// Feeds rewritten at once: one reads its rows from the index while the other's pages are
+    /// rendered and written, so a prune that touched 85 feeds keeps both cores busy.
+    static let feedsAtOnce = 2
+
     func republish(feedKeys: some Sequence<String>) async throws {
         let publisher = try await makePublisher()
         var cards: [String: GalleryCard] = [:]
         let now = Date().timeIntervalSince1970
-        for key in feedKeys.sorted() { cards[key] = try await publisher.writeFeedFiles(feedKey: key, updatedAt: now) }
+        try await withThrowingTaskGroup(of: (String, GalleryCard?).self) { group in
+            var keys = feedKeys.sorted().makeIterator()
+            func startNext() {
+                guard let key = keys.next() else { return }
+                group.addTask { (key, try await publisher.writeFeedFiles(feedKey: key, updatedAt: now)) }
+            }
+            for _ in 0..<Self.feedsAtOnce { startNext() }
+            while let (key, card) = try await group.next() {
+                cards[key] = card
+                startNext()
+            }
+        }
         try await publisher.publishGalleryIndex(fresh: cards)
     }
 
