@@ -39,6 +39,11 @@ public struct PackedHash: Hashable, Comparable, Sendable {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
+    /// Exactly 16 lower-case hex digits (a feed key) as one word; nil for anything else.
+    static func word(hex bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        bytes.count == 16 ? word(bytes, 0) : nil
+    }
+
     /// Sixteen hex digits from `start` as one word. A table lookup per digit, no branch: hex
     /// digits are random, and 1.6 million of them per prune made a branchy version mispredict
     /// its way to several times the cost.
