@@ -92,6 +92,27 @@ import Testing
         #expect(try await statuses(index, feed: "b")["y"] == "failed")
     }
 
+    @Test func feedItemsGiveWhatItemsAndFilesGiveInOneQuery() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        _ = try await index.dropRows(originals: ["y"], thumbnails: [("z", nil), ("x", "80x80")])
+        for feed in ["a", "b"] {
+            let joined = try await index.feedItems(feedKey: feed)
+            let items = try await index.items(feedKey: feed)
+            #expect(joined.items == items)
+            let files = try await index.files(of: Set(items.compactMap(\.sha256)))
+            #expect(joined.files == files.mapValues {
+                PhotoIndex.ImageFiles(original: $0.original?.path, thumbnails: $0.thumbnails.mapValues(\.path))
+            })
+        }
+        let b = try await index.feedItems(feedKey: "b")
+        #expect(b.items.map(\.status) == ["evicted-original", "evicted", "failed"])
+        #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y.png",
+                                                                                   "80x80": "thumbs/80x80/y.png"]))
+        #expect(b.files["z"] == PhotoIndex.ImageFiles(original: "originals/z.jpg", thumbnails: [:]),
+                "no thumbnail left: evicted, even with its original")
+    }
+
     @Test func droppingNothingChangesNothing() async throws {
         let index = try makeIndex()
         try await populate(index)
