@@ -98,11 +98,12 @@ struct Publisher: Sendable {
         return GalleryCard(feed, base: base)
     }
 
-    /// A feed's row, items and files as the index has them.
+    /// A feed's row, items and files as the index has them (items and files in one query).
     func loadFeed(key: String) async throws -> GalleryFeed? {
         guard let record = try await cache.index.feed(key: key) else { return nil }
-        let items = try await cache.index.items(feedKey: key)
-        return GalleryFeed(record: record, items: items, paths: try await storedPaths(for: items))
+        let stored = try await cache.index.feedItems(feedKey: key)
+        return GalleryFeed(record: record, items: stored.items,
+                           paths: stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) })
     }
 
     /// One index call for every item, not two actor hops per image.
