@@ -29,17 +29,7 @@ struct FeedPage {
             html.markup(" · <a href=\"")
             html.markup(CacheLayout.manifestFile)
             html.markup("\">manifest</a>")
-            if let source = HTML.safeExternalLink(feed.record.link) {
-                html.markup(" · <a href=\"")
-                html.markup(source)
-                html.markup("\" rel=\"noopener noreferrer\">source</a>")
-            }
-            html.markup("</p>\n")
-            if let attribution = feed.record.attribution {
-                html.markup("<p class=\"attribution\">")
-                html.text(attribution)
-                html.markup("</p>\n")
-            }
+            feed.record.writeSourceAndAttribution(to: &html)
             html.markup("</header>\n<main>\n")
             writePager(to: &html)
             if items.isEmpty { html.markup("<p>This feed has no items.</p>\n") }

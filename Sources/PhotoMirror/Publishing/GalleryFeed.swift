@@ -16,6 +16,22 @@ extension FeedRecord {
         let title = HTML.trimmingWhitespace(self.title)
         return title.isEmpty ? url : title
     }
+
+    /// Ends a feed's meta line with its source link (http(s) only), then its attribution
+    /// (Marvel's required credit) as a paragraph of its own.
+    func writeSourceAndAttribution(to page: inout HTMLBuffer) {
+        if let source = HTML.safeExternalLink(link) {
+            page.markup(" · <a href=\"")
+            page.markup(source)
+            page.markup("\" rel=\"noopener noreferrer\">source</a>")
+        }
+        page.markup("</p>\n")
+        if let attribution {
+            page.markup("<p class=\"attribution\">")
+            page.text(attribution)
+            page.markup("</p>\n")
+        }
+    }
 }
 
 /// How many of a feed's items are in each state, as the gallery reports them.

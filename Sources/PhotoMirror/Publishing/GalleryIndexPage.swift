@@ -52,17 +52,7 @@ struct GalleryIndexPage {
         page.text(card.record.displayTitle)
         page.markup("</a></h2>\n<p class=\"meta\">")
         card.counts.write(to: &page, syncedAt: card.record.lastSync)
-        if let source = HTML.safeExternalLink(card.record.link) {
-            page.markup(" · <a href=\"")
-            page.markup(source)
-            page.markup("\" rel=\"noopener noreferrer\">source</a>")
-        }
-        page.markup("</p>\n")
-        if let attribution = card.record.attribution {
-            page.markup("<p class=\"attribution\">")
-            page.text(attribution)
-            page.markup("</p>\n")
-        }
+        card.record.writeSourceAndAttribution(to: &page)
         if !card.strip.isEmpty {
             page.markup("<ul class=\"strip\" aria-label=\"newest photos\">")
             for (title, sources) in card.strip {
