@@ -10,7 +10,7 @@ import PackageDescription
 // resolves ~20 000 fewer symbols at every start (measured with perf stat: 15.5 -> 9 ms of CPU
 // per process, 6 MB less RSS), which counts for `thumb` over a few hundred files and for every
 // re-sync. Each Swift target needs the flag when compiling too: it picks the static
-// libraries' autolink entries (FoundationXML's libxml2 shim, Foundation's ICU).
+// libraries' autolink entries (Foundation's ICU).
 let staticInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 let package = Package(

@@ -21,9 +21,8 @@ PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each 
 
 
 def prune_target(binary, images):
-    """Target 6 is measured by Scripts/bench_prune (owned by the prune work): it builds a cache
-    of `images` synthetic entries and times `photomirror prune` halving it. Pending until the
-    script exists."""
+    """Target 6 is measured by Scripts/bench_prune: it builds a cache of `images` synthetic
+    entries on a tmpfs and times `photomirror prune` halving it."""
     script = os.path.join(ROOT, "Scripts", "bench_prune")
     if not os.access(script, os.X_OK):
         return {"status": "pending", "detail": "Scripts/bench_prune does not exist yet"}

@@ -91,12 +91,12 @@ public actor PhotoIndex {
     /// Marks a cached media URL as used now: its resource row, original and thumbnails.
     public func touch(url: String, sha256: String, at time: Double) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            try writeTouch(url: url, sha256: sha256, at: time)
+            try writeTouches(urls: [url], sha256s: [sha256], at: time)
         }
     }
 
     /// `touch`'s updates, inside the caller's transaction.
-    /// `writeTouch` for many URLs at one time, three statements in all.
+    /// Refreshes the last access of URLs and their images' files, three statements for any number.
     func writeTouches(urls: [String], sha256s: [String], at time: Double) throws(IndexError) {
         let urlList = JSONStringList.encode(urls), hashList = JSONStringList.encode(sha256s)
         try connection.statement("UPDATE resources SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
@@ -108,14 +108,6 @@ public actor PhotoIndex {
             """).bind(.real(time), .text(hashList)).run()
     }
 
-    func writeTouch(url: String, sha256: String, at time: Double) throws(IndexError) {
-        try connection.statement("UPDATE resources SET last_access = ? WHERE url = ?")
-            .bind(.real(time), .text(url)).run()
-        try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 = ?")
-            .bind(.real(time), .text(sha256)).run()
-        try connection.statement("UPDATE thumbnails SET last_access = ? WHERE original_sha256 = ?")
-            .bind(.real(time), .text(sha256)).run()
-    }
 
     static func original(from row: Statement) -> OriginalRecord {
         OriginalRecord(sha256: row.text(0) ?? "", path: row.text(1) ?? "", bytes: row.int(2),
