@@ -7,6 +7,7 @@
 // (it only ever holds one by pointer).
 #undef LIBXML_ICU_ENABLED
 #include <libxml/xmlreader.h>
+#include <libxml/HTMLparser.h>
 
 static void pm_xml_ignore_message(void *context, const char *format, ...) {
     (void)context;

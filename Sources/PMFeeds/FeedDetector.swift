@@ -30,7 +30,7 @@ enum FeedDetector {
         guard let object = root.object else {
             throw unrecognized("it is \(form) but the top level is \(root.typeName), not an object")
         }
-        if root["version"]?.string?.hasPrefix(JSONFeed.versionPrefix) == true { return .jsonFeed(root) }
+        if JSONFeed.isJSONFeed(root) { return .jsonFeed(root) }
         if root["stat"]?.string != nil || root["photos"]?.object != nil || root["photoset"]?.object != nil {
             return .flickrSearch(root)
         }
@@ -56,8 +56,8 @@ enum FeedDetector {
         }
         let root = try XMLTree.parse(bytes, baseURL: url)
         switch (root.namespace, root.name) {
-        case (XMLNamespace.none, "rss"), (XMLNamespace.rdf, "RDF"): return .rss(root)
-        case (XMLNamespace.atom, "feed"): return .atom(root)
+        case (XMLNamespace.none, "rss"), (XMLNamespace.userlandRSS2, "rss"), (XMLNamespace.rdf, "RDF"): return .rss(root)
+        case (XMLNamespace.atom, "feed"), (XMLNamespace.atom03, "feed"): return .atom(root)
         default:
             let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
             throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")

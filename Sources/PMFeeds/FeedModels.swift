@@ -17,6 +17,37 @@ public enum FeedKind: String, Sendable, Codable, CaseIterable {
     }
 }
 
+/// One image an item names, and where in the item it was found.
+public struct FeedMedia: Sendable, Equatable, Codable, Hashable {
+    /// Where a feed put the image; the manifest's `media[].source`.
+    public enum Source: String, Sendable, Codable, CaseIterable {
+        /// An API's own image field (Flickr `media.m`/`url_*`, Marvel `thumbnail`).
+        case api
+        case mediaContent = "media:content"
+        case mediaThumbnail = "media:thumbnail"
+        case enclosure
+        case itunesImage = "itunes:image"
+        case googleplayImage = "googleplay:image"
+        /// An `<img>` in the item's HTML (RSS `description`/`content:encoded`, Atom content, JSON Feed `content_html`).
+        case html
+        /// JSON Feed `attachments[]` with an `image/*` type.
+        case attachment
+        /// JSON Feed `image`.
+        case image
+        /// JSON Feed `banner_image`.
+        case bannerImage = "banner_image"
+    }
+
+    /// Absolute (resolved against the item's base) unless the feed gave something unresolvable.
+    public var url: String
+    public var source: Source
+
+    public init(url: String, source: Source) {
+        self.url = url
+        self.source = source
+    }
+}
+
 /// One photo (or would-be photo) a feed announced.
 public struct FeedItem: Sendable, Equatable, Codable {
     /// Stable across syncs and unique within one parsed feed; not escaped for file systems.
@@ -29,14 +60,19 @@ public struct FeedItem: Sendable, Equatable, Codable {
     public var tags: [String]
     /// Untrusted text, often HTML straight from the feed: never render it unescaped.
     public var description: String?
-    /// The image to mirror; nil means the feed itself said there is none, see `noImageReason`.
-    public var mediaURL: String?
+    /// The images to mirror, in document order, without duplicates; the first is the item's own
+    /// (shown in the gallery, `media_url` in the manifest). Empty means the feed gives none, see `noImageReason`.
+    public var media: [FeedMedia]
     /// The feed's own "no image" answer (Marvel placeholder, RSS item without image).
     public var noImageReason: String?
 
+    /// The first image's URL: what single-image clients (manifest `media_url`) know.
+    public var mediaURL: String? { media.first?.url }
+
+    /// `mediaURL` is a one-image shorthand for `media` (source `.api`); with both, `media` wins.
     public init(id: String, title: String, link: String? = nil, published: Date? = nil, dateTaken: Date? = nil,
                 author: String? = nil, tags: [String] = [], description: String? = nil,
-                mediaURL: String? = nil, noImageReason: String? = nil) {
+                mediaURL: String? = nil, media: [FeedMedia] = [], noImageReason: String? = nil) {
         self.id = id
         self.title = title
         self.link = link
@@ -45,7 +81,7 @@ public struct FeedItem: Sendable, Equatable, Codable {
         self.author = author
         self.tags = tags
         self.description = description
-        self.mediaURL = mediaURL
+        self.media = media.isEmpty ? (mediaURL.map { [FeedMedia(url: $0, source: .api)] } ?? []) : media
         self.noImageReason = noImageReason
     }
 }
@@ -80,9 +116,15 @@ public struct ParsedFeed: Sendable {
     public var items: [FeedItem]
     public var invalid: [InvalidItem]
     public var paging: Paging?
+    /// The feed's own image (RSS `<image>`, Atom `logo`/`icon`, JSON Feed `icon`), for the gallery's feed header.
+    public var image: String?
+    /// What had to be repaired to read the document (recovered XML, a guessed charset): the feed
+    /// still succeeded; the manifest lists these and the sync prints them.
+    public var warnings: [String]
 
     public init(kind: FeedKind, title: String, link: String? = nil, attribution: String? = nil,
-                items: [FeedItem], invalid: [InvalidItem] = [], paging: Paging? = nil) {
+                items: [FeedItem], invalid: [InvalidItem] = [], paging: Paging? = nil,
+                image: String? = nil, warnings: [String] = []) {
         self.kind = kind
         self.title = title
         self.link = link
@@ -90,6 +132,8 @@ public struct ParsedFeed: Sendable {
         self.items = items
         self.invalid = invalid
         self.paging = paging
+        self.image = image
+        self.warnings = warnings
     }
 }
 

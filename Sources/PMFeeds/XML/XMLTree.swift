@@ -307,6 +307,13 @@ enum XMLNamespace {
     static let rss1 = "http://purl.org/rss/1.0"
     static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
     static let flickr = "urn:flickr:user"
+    /// RSS 0.90's namespace (its items sit beside the channel, as in RSS 1.0).
+    static let rss090 = "http://my.netscape.com/rdf/simple/0.9"
+    /// Userland's namespace for RSS 2.0, used by some early RSS 2.0 feeds on `<rss>` itself.
+    static let userlandRSS2 = "http://backend.userland.com/rss2"
+    static let atom03 = "http://purl.org/atom/ns#"
+    static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    static let googleplay = "http://www.google.com/schemas/play-podcasts/1.0"
 
     /// Feeds disagree on the trailing slash of the Media RSS and Dublin Core URIs; compare without it.
     static func normalized(_ uri: String?) -> String {

@@ -3,6 +3,14 @@ import Foundation
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1).
 enum JSONFeed {
     static let versionPrefix = "https://jsonfeed.org/version/1"
+
+    /// The spec's version URL (`https://jsonfeed.org/version/1.1`, also over http), or the bare
+    /// `"1"`/`"1.0"`/`"1.1"` some generators write, with an `items` array beside it.
+    static func isJSONFeed(_ root: JSONValue) -> Bool {
+        guard let version = root["version"]?.string?.trimmingCharacters(in: .whitespaces) else { return false }
+        if version.hasPrefix(versionPrefix) || version.hasPrefix("http://jsonfeed.org/version/1") { return true }
+        return ["1", "1.0", "1.1"].contains(version) && root["items"]?.array != nil
+    }
     static let noImageReason = "JSON Feed item has no image (no image attachment, image or banner_image)"
 
     static func parse(_ root: JSONValue, url: URL) -> ParsedFeed {
