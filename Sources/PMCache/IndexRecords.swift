@@ -57,15 +57,37 @@ public struct FeedRecord: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
     public var lastSync: Double
+    /// The feed's own image (its logo), mirrored like an item's: the URL, and its hash once stored.
+    public var imageURL: String?
+    public var imageSHA256: String?
+    /// What had to be repaired to read the feed (recovered XML, a guessed charset).
+    public var warnings: [String]
 
     public init(key: String, url: String, kind: String, title: String, link: String?, attribution: String?,
-                etag: String?, lastModified: String?, lastSync: Double) {
+                etag: String?, lastModified: String?, lastSync: Double,
+                imageURL: String? = nil, imageSHA256: String? = nil, warnings: [String] = []) {
         self.key = key; self.url = url; self.kind = kind; self.title = title; self.link = link
         self.attribution = attribution; self.etag = etag; self.lastModified = lastModified; self.lastSync = lastSync
+        self.imageURL = imageURL; self.imageSHA256 = imageSHA256; self.warnings = warnings
     }
 }
 
-/// One feed item as mirrored: what the feed said and what became of its image.
+/// An image of an item after its first (`item_media`): where the feed put it and what became of it.
+public struct MediaRecord: Sendable, Equatable {
+    public var url: String
+    /// `FeedMedia.Source`'s raw value (`media:content`, `html`, …).
+    public var source: String
+    public var status: ItemStatus
+    public var error: String?
+    public var sha256: String?
+
+    public init(url: String, source: String, status: ItemStatus, error: String?, sha256: String?) {
+        self.url = url; self.source = source; self.status = status; self.error = error; self.sha256 = sha256
+    }
+}
+
+/// One feed item as mirrored: what the feed said and what became of its images. The first
+/// image's fields sit on the item itself (`mediaURL`, `status`, `sha256`); the rest are `moreMedia`.
 public struct ItemRecord: Sendable, Equatable {
     public var itemID: String
     public var position: Int
@@ -77,16 +99,27 @@ public struct ItemRecord: Sendable, Equatable {
     public var tags: [String]
     public var description: String?
     public var mediaURL: String?
-    public var status: String
+    public var status: ItemStatus
     public var error: String?
     public var sha256: String?
+    /// Where the feed put the first image (`FeedMedia.Source`'s raw value); nil in caches of schema 1.
+    public var mediaSource: String?
+    /// The item's images after the first, in the feed's order.
+    public var moreMedia: [MediaRecord]
 
     public init(itemID: String, position: Int, title: String, link: String?, published: Double?, dateTaken: Double?,
-                author: String?, tags: [String], description: String?, mediaURL: String?, status: String,
-                error: String?, sha256: String?) {
+                author: String?, tags: [String], description: String?, mediaURL: String?, status: ItemStatus,
+                error: String?, sha256: String?, mediaSource: String? = nil, moreMedia: [MediaRecord] = []) {
         self.itemID = itemID; self.position = position; self.title = title; self.link = link
         self.published = published; self.dateTaken = dateTaken; self.author = author; self.tags = tags
         self.description = description; self.mediaURL = mediaURL; self.status = status
-        self.error = error; self.sha256 = sha256
+        self.error = error; self.sha256 = sha256; self.mediaSource = mediaSource; self.moreMedia = moreMedia
+    }
+
+    /// Every image of the item with what became of it, the first one first.
+    public var allMedia: [MediaRecord] {
+        guard let mediaURL else { return moreMedia }
+        return [MediaRecord(url: mediaURL, source: mediaSource ?? "api", status: status, error: error, sha256: sha256)]
+            + moreMedia
     }
 }

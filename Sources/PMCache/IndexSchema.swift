@@ -3,19 +3,26 @@
 /// The index is the single source of truth: a file on disk that no row names is garbage, and a
 /// row is only written after the file it names has been renamed into place.
 enum IndexSchema {
-    static let version = 1
+    /// 2: `items.media_source`, `item_media` (an item's images after the first), and the feed's
+    /// own image and warnings on `feeds`. A cache of version 1 is migrated in place on open
+    /// (`migrations`): columns added, nothing rewritten.
+    static let version = 2
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
     // secure_delete=OFF: Debian's SQLite zeroes deleted content by default, which makes a prune
     // dropping 85 000 rows twice as slow. The rows are public feed metadata whose files are
     // unlinked, not shredded, anyway.
-    static let statements = """
+    /// Everything but the tables: run before `statements` and the migration.
+    static let pragmas = """
     PRAGMA journal_mode=WAL;
     PRAGMA synchronous=NORMAL;
     PRAGMA temp_store=MEMORY;
     PRAGMA secure_delete=OFF;
     PRAGMA foreign_keys=ON;
+    """
+
+    static let statements = """
     CREATE TABLE IF NOT EXISTS meta(
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL);
@@ -53,7 +60,10 @@ enum IndexSchema {
         attribution TEXT,
         etag TEXT,
         last_modified TEXT,
-        last_sync REAL NOT NULL);
+        last_sync REAL NOT NULL,
+        image_url TEXT,
+        image_sha256 TEXT,
+        warnings TEXT);
     CREATE TABLE IF NOT EXISTS items(
         feed_key TEXT NOT NULL REFERENCES feeds(key) ON DELETE CASCADE,
         item_id TEXT NOT NULL,
@@ -69,8 +79,34 @@ enum IndexSchema {
         status TEXT NOT NULL,
         error TEXT,
         sha256 TEXT,
+        media_source TEXT,
         PRIMARY KEY(feed_key, item_id));
     CREATE INDEX IF NOT EXISTS items_by_sha256 ON items(sha256);
-    INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', '\(version)');
+    \(itemMediaTable)
     """
+
+    /// An item's images after the first (ordinal 1, 2, …); the first stays on its `items` row,
+    /// so a one-image feed (nearly all of them) costs no extra row.
+    static let itemMediaTable = """
+    CREATE TABLE IF NOT EXISTS item_media(
+        feed_key TEXT NOT NULL REFERENCES feeds(key) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        ordinal INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        source TEXT NOT NULL,
+        status TEXT NOT NULL,
+        error TEXT,
+        sha256 TEXT,
+        PRIMARY KEY(feed_key, item_id, ordinal));
+    CREATE INDEX IF NOT EXISTS item_media_by_sha256 ON item_media(sha256);
+    """
+
+    /// Columns each version added to a table that already existed: (table, column, declaration).
+    /// `CREATE TABLE IF NOT EXISTS` leaves an older cache's tables as they were.
+    static let addedColumns: [(table: String, column: String, declaration: String)] = [
+        ("items", "media_source", "TEXT"),
+        ("feeds", "image_url", "TEXT"),
+        ("feeds", "image_sha256", "TEXT"),
+        ("feeds", "warnings", "TEXT"),
+    ]
 }

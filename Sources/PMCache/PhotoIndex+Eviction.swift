@@ -31,7 +31,12 @@ extension PhotoIndex {
                 otherFeeds[key] = feeds.double(1)
             }
         }
-        let items = try connection.statement("SELECT sha256, feed_key FROM items WHERE sha256 IS NOT NULL")
+        // An item's further images and a feed's own image are used as the feed's items are.
+        let items = try connection.statement("""
+            SELECT sha256, feed_key FROM items WHERE sha256 IS NOT NULL
+            UNION ALL SELECT sha256, feed_key FROM item_media WHERE sha256 IS NOT NULL
+            UNION ALL SELECT image_sha256, key FROM feeds WHERE image_sha256 IS NOT NULL
+            """)
         references.reserveCapacity(try rowEstimate("FROM items"))
         while try items.step() {
             let listedAt: Double?
@@ -85,6 +90,8 @@ extension PhotoIndex {
             let feeds = try connection.statement("""
                 SELECT key FROM feeds f WHERE EXISTS (SELECT 1 FROM items i
                     WHERE i.feed_key = f.key AND i.sha256 IN (SELECT sha256 FROM \(images)))
+                OR EXISTS (SELECT 1 FROM item_media m WHERE m.feed_key = f.key AND m.sha256 IN (SELECT sha256 FROM \(images)))
+                OR f.image_sha256 IN (SELECT sha256 FROM \(images))
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
             // A URL keeps its row while its image has a thumbnail left, so test that first.

@@ -26,7 +26,7 @@ extension PhotoIndex {
         // One row per item and thumbnail size; an item's rows are adjacent.
         let query = try connection.statement("""
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
-                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, t.path
+                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, t.path, i.media_source
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
@@ -43,7 +43,8 @@ extension PhotoIndex {
                     itemID: id, position: position, title: query.text(2) ?? "", link: query.text(3),
                     published: query.optionalDouble(4), dateTaken: query.optionalDouble(5), author: query.text(6),
                     tags: TagList.decode(query.text(7)), description: query.text(8), mediaURL: query.text(9),
-                    status: query.text(10) ?? "", error: query.text(11), sha256: query.text(12)))
+                    status: ItemStatus(stored: query.text(10)), error: query.text(11), sha256: query.text(12),
+                    mediaSource: query.text(16)))
                 if let sha256 = feed.items[feed.items.count - 1].sha256, feed.files[sha256] == nil {
                     feed.files[sha256] = ImageFiles(original: query.text(13), thumbnails: [:])
                 }
@@ -53,15 +54,31 @@ extension PhotoIndex {
             }
         }
         for index in feed.items.indices {
-            feed.items[index].status = Self.status(of: feed.items[index], files: feed.items[index].sha256.flatMap { feed.files[$0] })
+            let item = feed.items[index]
+            feed.items[index].status = Self.status(item.status, sha256: item.sha256, files: item.sha256.flatMap { feed.files[$0] })
         }
+        try addMoreMedia(feedKey: feedKey, to: &feed)
         return feed
     }
 
+    /// The images after the first, with their files, onto the items already read (few feeds have any).
+    private func addMoreMedia(feedKey: String, to feed: inout FeedItems) throws(IndexError) {
+        var more = try moreMedia(feedKey: feedKey)
+        guard !more.isEmpty else { return }
+        let hashes = Set(more.values.joined().compactMap(\.sha256)).subtracting(feed.files.keys)
+        for (sha256, files) in try files(of: hashes) {
+            feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))
+        }
+        for index in feed.items.indices {
+            guard let media = more.removeValue(forKey: feed.items[index].itemID) else { continue }
+            feed.items[index].moreMedia = media
+        }
+    }
+
     /// `derivedStatus` in Swift, from the files a join found.
-    static func status(of item: ItemRecord, files: ImageFiles?) -> String {
-        guard item.sha256 != nil, ItemStatus.derivedFromFiles.contains(item.status), let files else { return item.status }
-        if files.thumbnails.isEmpty { return ItemStatus.evicted }
-        return files.original == nil ? ItemStatus.evictedOriginal : ItemStatus.ok
+    static func status(_ stored: ItemStatus, sha256: String?, files: ImageFiles?) -> ItemStatus {
+        guard sha256 != nil, ItemStatus.derivedFromFiles.contains(stored), let files else { return stored }
+        if files.thumbnails.isEmpty { return .evicted }
+        return files.original == nil ? .evictedOriginal : .ok
     }
 }

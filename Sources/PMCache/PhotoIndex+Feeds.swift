@@ -3,40 +3,58 @@ extension PhotoIndex {
     public func replaceFeed(_ feed: FeedRecord, items: [ItemRecord]) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
             try connection.statement("""
-                INSERT INTO feeds(key, url, kind, title, link, attribution, etag, last_modified, last_sync)
-                VALUES(?,?,?,?,?,?,?,?,?)
+                INSERT INTO feeds(key, url, kind, title, link, attribution, etag, last_modified, last_sync,
+                    image_url, image_sha256, warnings)
+                VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
                 ON CONFLICT(key) DO UPDATE SET url = excluded.url, kind = excluded.kind, title = excluded.title,
                     link = excluded.link, attribution = excluded.attribution, etag = excluded.etag,
-                    last_modified = excluded.last_modified, last_sync = excluded.last_sync
+                    last_modified = excluded.last_modified, last_sync = excluded.last_sync,
+                    image_url = excluded.image_url, image_sha256 = excluded.image_sha256, warnings = excluded.warnings
                 """).bind(.text(feed.key), .text(feed.url), .text(feed.kind), .text(feed.title), .optional(feed.link),
                           .optional(feed.attribution), .optional(feed.etag), .optional(feed.lastModified),
-                          .real(feed.lastSync)).run()
+                          .real(feed.lastSync), .optional(feed.imageURL), .optional(feed.imageSHA256),
+                          feed.warnings.isEmpty ? .null : .text(TagList.encode(feed.warnings))).run()
+            try connection.statement("DELETE FROM item_media WHERE feed_key = ?").bind(.text(feed.key)).run()
             try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feed.key)).run()
             let insert = """
                 INSERT INTO items(feed_key, item_id, position, title, link, published, date_taken, author, tags,
-                    description, media_url, status, error, sha256) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                    description, media_url, status, error, sha256, media_source) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                """
+            let insertMedia = """
+                INSERT INTO item_media(feed_key, item_id, ordinal, url, source, status, error, sha256)
+                VALUES(?,?,?,?,?,?,?,?)
                 """
             for item in items {
                 try connection.statement(insert).bind(
                     .text(feed.key), .text(item.itemID), .integer(Int64(item.position)), .text(item.title),
                     .optional(item.link), .optional(item.published), .optional(item.dateTaken),
                     .optional(item.author), .text(TagList.encode(item.tags)), .optional(item.description),
-                    .optional(item.mediaURL), .text(item.status), .optional(item.error), .optional(item.sha256)
+                    .optional(item.mediaURL), .text(item.status.rawValue), .optional(item.error), .optional(item.sha256),
+                    .optional(item.mediaSource)
                 ).run()
+                for (offset, media) in item.moreMedia.enumerated() {
+                    try connection.statement(insertMedia).bind(
+                        .text(feed.key), .text(item.itemID), .integer(Int64(offset + 1)), .text(media.url),
+                        .text(media.source), .text(media.status.rawValue), .optional(media.error), .optional(media.sha256)
+                    ).run()
+                }
             }
         }
     }
 
     public func feeds() throws(IndexError) -> [FeedRecord] {
         let query = try connection.statement("""
-            SELECT key, url, kind, title, link, attribution, etag, last_modified, last_sync
+            SELECT key, url, kind, title, link, attribution, etag, last_modified, last_sync,
+                   image_url, image_sha256, warnings
             FROM feeds ORDER BY last_sync DESC, key
             """)
         var result: [FeedRecord] = []
         while try query.step() {
             result.append(FeedRecord(key: query.text(0) ?? "", url: query.text(1) ?? "", kind: query.text(2) ?? "",
                                      title: query.text(3) ?? "", link: query.text(4), attribution: query.text(5),
-                                     etag: query.text(6), lastModified: query.text(7), lastSync: query.double(8)))
+                                     etag: query.text(6), lastModified: query.text(7), lastSync: query.double(8),
+                                     imageURL: query.text(9), imageSHA256: query.text(10),
+                                     warnings: TagList.decode(query.text(11))))
         }
         return result
     }
@@ -50,7 +68,7 @@ extension PhotoIndex {
     public func items(feedKey: String) throws(IndexError) -> [ItemRecord] {
         let query = try connection.statement("""
             SELECT item_id, position, title, link, published, date_taken, author, tags, description, media_url,
-                   \(Self.derivedStatus), error, sha256
+                   \(Self.derivedStatus), error, sha256, media_source
             FROM items WHERE feed_key = ? ORDER BY position
             """)
         try query.bind(.text(feedKey))
@@ -60,7 +78,28 @@ extension PhotoIndex {
                 itemID: query.text(0) ?? "", position: query.int(1), title: query.text(2) ?? "",
                 link: query.text(3), published: query.optionalDouble(4), dateTaken: query.optionalDouble(5),
                 author: query.text(6), tags: TagList.decode(query.text(7)), description: query.text(8),
-                mediaURL: query.text(9), status: query.text(10) ?? "", error: query.text(11), sha256: query.text(12)))
+                mediaURL: query.text(9), status: ItemStatus(stored: query.text(10)), error: query.text(11),
+                sha256: query.text(12), mediaSource: query.text(13)))
+        }
+        let more = try moreMedia(feedKey: feedKey)
+        if !more.isEmpty {
+            for index in result.indices { result[index].moreMedia = more[result[index].itemID] ?? [] }
+        }
+        return result
+    }
+
+    /// The images after the first of every item of the feed, by item id, statuses derived.
+    func moreMedia(feedKey: String) throws(IndexError) -> [String: [MediaRecord]] {
+        let query = try connection.statement("""
+            SELECT item_id, url, source, \(Self.derivedStatus(of: "item_media")), error, sha256
+            FROM item_media WHERE feed_key = ? ORDER BY item_id, ordinal
+            """)
+        try query.bind(.text(feedKey))
+        var result: [String: [MediaRecord]] = [:]
+        while try query.step() {
+            result[query.text(0) ?? "", default: []].append(MediaRecord(
+                url: query.text(1) ?? "", source: query.text(2) ?? "", status: ItemStatus(stored: query.text(3)),
+                error: query.text(4), sha256: query.text(5)))
         }
         return result
     }

@@ -7,13 +7,16 @@ public actor PhotoIndex {
 
     public init(path: String) throws(IndexError) {
         connection = try SQLiteConnection(path: path)
+        try connection.execute(IndexSchema.pragmas)
         try connection.execute(IndexSchema.statements)
+        try IndexMigration.run(connection)
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema
     /// statements, no write lock, so in WAL mode it never waits for a writer.
     public init(readingOnly path: String) throws(IndexError) {
         connection = try SQLiteConnection(path: path, readOnly: true)
+        try IndexMigration.shadowForReading(connection)
     }
 
     // MARK: Media lookups

@@ -56,6 +56,10 @@ enum HelpText {
       --max-pixels N       largest decoded image, in pixels (default 100000000)
       --pages N            pages to follow for Flickr REST feeds (default 1)
       --max-items N        most items taken from offset-paged APIs such as Marvel (default 100)
+      --max-images-per-item N
+                           images mirrored per item at most, in the feed's order (default 20,
+                           1–1000): media:content, enclosures, itunes:image, <img> in the
+                           item's HTML, …; the first is the one the gallery shows
       --wait SECONDS       how long to wait for another writer's lock (default 5)
       --max SIZE           after the sync, if the cache uses more than SIZE on disk, prune it
                            to 80% of SIZE (so the next syncs don't prune at once); SIZE as in

@@ -22,6 +22,7 @@ enum Output {
     enum Style: String {
         case bold = "1"
         case red = "31"
+        case yellow = "33"
     }
 
     static func styled(_ text: String, _ style: Style, when enabled: Bool) -> String {

@@ -9,7 +9,8 @@ struct SyncCommand {
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
-            valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items", "wait", "max"],
+            valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items",
+                     "max-images-per-item", "wait", "max"],
             flags: ["json", "quiet", "verbose", "revalidate"]))
         guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
         var options = SyncOptions()
@@ -40,6 +41,7 @@ struct SyncCommand {
         options.maxPixels = try arguments.int("max-pixels", range: 1...1_000_000_000) ?? options.maxPixels
         options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages
         options.maxItems = try arguments.int("max-items", range: 1...10_000_000) ?? options.maxItems
+        options.maxImagesPerItem = try arguments.int("max-images-per-item", range: 1...1000) ?? options.maxImagesPerItem
         if let wait = arguments.last("wait") {
             guard let seconds = Double(wait), seconds >= 0 else { throw UsageError("--wait must be seconds ≥ 0") }
             options.lockWait = seconds

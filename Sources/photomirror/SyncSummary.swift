@@ -39,9 +39,13 @@ enum SyncSummary {
         }
         guard verbosity != .quiet else { return text }
         for feed in report.feeds where feed.error == nil {
+            for warning in feed.warnings { text += Output.styled("warning:", .yellow, when: colour) + " \(feed.url): \(warning)\n" }
+        }
+        for feed in report.feeds where feed.error == nil {
             let title = feed.title.trimmingCharacters(in: .whitespaces).isEmpty ? feed.url : feed.title
             text += "feed \"\(title)\": \(feed.items) items, \(feed.ok) ok, \(feed.failed) failed"
             if feed.noImage > 0 { text += ", \(feed.noImage) without image" }
+            if feed.moreImagesFailed > 0 { text += ", \(feed.moreImagesFailed) more image\(feed.moreImagesFailed == 1 ? "" : "s") failed" }
             text += "; \(feed.downloaded) downloaded, \(feed.reused) already cached\n"
         }
         let synced = report.feeds.filter { $0.error == nil }

@@ -28,18 +28,18 @@ import Testing
                                   attribution: nil, etag: nil, lastModified: nil, lastSync: synced)
             var items = shas.enumerated().map { position, sha in
                 ItemRecord(itemID: sha, position: position, title: sha, link: nil, published: nil, dateTaken: nil,
-                           author: nil, tags: [], description: nil, mediaURL: "https://img/\(sha)", status: "ok",
+                           author: nil, tags: [], description: nil, mediaURL: "https://img/\(sha)", status: .ok,
                            error: nil, sha256: sha)
             }
             items.append(ItemRecord(itemID: "f", position: 9, title: "f", link: nil, published: nil, dateTaken: nil,
                                     author: nil, tags: [], description: nil, mediaURL: "https://img/404",
-                                    status: "failed", error: "HTTP 404", sha256: nil))
+                                    status: .failed, error: "HTTP 404", sha256: nil))
             try await index.replaceFeed(feed, items: items)
         }
     }
 
     func statuses(_ index: PhotoIndex, feed: String) async throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try await index.items(feedKey: feed).map { ($0.itemID, $0.status) })
+        Dictionary(uniqueKeysWithValues: try await index.items(feedKey: feed).map { ($0.itemID, $0.status.rawValue) })
     }
 
     @Test func droppingAnOriginalKeepsThumbnailsAndMarksEveryItemNamingIt() async throws {
@@ -83,11 +83,11 @@ import Testing
         // sync restored reads as what the files say.
         let feed = try #require(try await index.feed(key: "b"))
         var items = try await index.items(feedKey: "b")
-        items[0].status = "evicted"
+        items[0].status = .evicted
         try await index.replaceFeed(feed, items: items)
         #expect(try await statuses(index, feed: "b") == ["y": "ok", "z": "ok", "f": "failed"])
         // Statuses that are the sync's own answer are never derived.
-        items[0].status = "failed"
+        items[0].status = .failed
         try await index.replaceFeed(feed, items: items)
         #expect(try await statuses(index, feed: "b")["y"] == "failed")
     }
@@ -106,7 +106,7 @@ import Testing
             })
         }
         let b = try await index.feedItems(feedKey: "b")
-        #expect(b.items.map(\.status) == ["evicted-original", "evicted", "failed"])
+        #expect(b.items.map(\.status.rawValue) == ["evicted-original", "evicted", "failed"])
         #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y.png",
                                                                                    "80x80": "thumbs/80x80/y.png"]))
         #expect(b.files["z"] == PhotoIndex.ImageFiles(original: "originals/z.jpg", thumbnails: [:]),

@@ -77,7 +77,7 @@ import Testing
         func item(_ id: String, _ position: Int) -> ItemRecord {
             ItemRecord(itemID: id, position: position, title: "title \(id)", link: nil, published: 1, dateTaken: nil,
                        author: nil, tags: ["a b", "c"], description: "<b>x</b>", mediaURL: "https://m/\(id)",
-                       status: "ok", error: nil, sha256: nil)
+                       status: .ok, error: nil, sha256: nil)
         }
         try await index.replaceFeed(feed, items: [item("1", 0), item("2", 1)])
         try await index.replaceFeed(feed, items: [item("3", 0)])

@@ -7,10 +7,10 @@ import Testing
 @Suite struct GalleryPagesTests {
     static let base = ThumbnailSize(width: 40, height: 40)
 
-    func item(_ id: String, position: Int, published: Double?, status: String = "ok", sha: String? = nil) -> ItemRecord {
+    func item(_ id: String, position: Int, published: Double?, status: ItemStatus = .ok, sha: String? = nil) -> ItemRecord {
         ItemRecord(itemID: id, position: position, title: "title \(id)", link: "https://example.org/\(id)",
                    published: published, dateTaken: nil, author: nil, tags: [], description: nil,
-                   mediaURL: "https://m/\(id).jpg", status: status, error: status == "failed" ? "HTTP 500" : nil,
+                   mediaURL: "https://m/\(id).jpg", status: status, error: status == .failed ? "HTTP 500" : nil,
                    sha256: sha)
     }
 
@@ -74,11 +74,11 @@ import Testing
             .image(ThumbnailSources(src: "thumbs/40x40/s/s.png", srcset: nil), link: "originals/s/s.jpg"))
         let thumbOnly = StoredPaths(original: nil, thumbnails: ["40x40": "thumbs/40x40/s/s.png"])
         var evictedOriginal = ok
-        evictedOriginal.status = "evicted-original"
+        evictedOriginal.status = .evictedOriginal
         #expect(ItemVisual.of(evictedOriginal, paths: thumbOnly, base: Self.base, prefix: "") ==
             .image(ThumbnailSources(src: "thumbs/40x40/s/s.png", srcset: nil), link: nil))
-        let cases: [(String, StoredPaths?, String)] = [
-            ("ok", nil, "evicted"), ("evicted", nil, "evicted"), ("failed", nil, "failed"), ("no-image", nil, "no image"),
+        let cases: [(ItemStatus, StoredPaths?, String)] = [
+            (.ok, nil, "evicted"), (.evicted, nil, "evicted"), (.failed, nil, "failed"), (.noImage, nil, "no image"),
         ]
         for (status, paths, label) in cases {
             var record = ok

@@ -29,7 +29,7 @@ import Testing
         let item = ItemRecord(itemID: "1", position: 0, title: "\"><script>alert(3)</script>", link: "javascript:alert(4)",
                               published: 0, dateTaken: nil, author: "<i>me</i>", tags: ["<i>tag</i>"],
                               description: "<script>alert(5)</script>", mediaURL: "https://m/1.jpg",
-                              status: "ok", error: nil, sha256: "ab")
+                              status: .ok, error: nil, sha256: "ab")
         let paths = StoredPaths(original: "originals/ab/ab.jpg", thumbnails: ["40x40": "thumbs/40x40/ab/ab.png"])
         return GalleryFeed(record: feed, items: [item], paths: ["ab": paths])
     }
@@ -70,7 +70,7 @@ import Testing
                               etag: nil, lastModified: nil, lastSync: 0)
         let item = ItemRecord(itemID: "1", position: 0, title: "t", link: nil, published: nil, dateTaken: nil,
                               author: nil, tags: [], description: nil, mediaURL: "https://m/1.jpg",
-                              status: "failed", error: "HTTP 404 Not Found", sha256: nil)
+                              status: .failed, error: "HTTP 404 Not Found", sha256: nil)
         let gallery = GalleryFeed(record: feed, items: [item], paths: [:])
         for html in Self.pages(gallery) { #expect(!html.contains("<img")) }
         let page = Self.pages(gallery)[1]

@@ -17,7 +17,7 @@ import Testing
         let records = ItemRecords.make(feed: feed, outcomes: [
             "u1": .stored(sha256: "s1", downloaded: true, bytes: 10), "u2": .failed(reason: "HTTP 404 Not Found"),
         ])
-        #expect(records.map(\.status) == ["ok", "failed", "no-image", "failed", "failed"])
+        #expect(records.map(\.status.rawValue) == ["ok", "failed", "no-image", "failed", "failed"])
         #expect(records[0].sha256 == "s1")
         #expect(records[1].error == "HTTP 404 Not Found")
         #expect(records[2].error == "placeholder")

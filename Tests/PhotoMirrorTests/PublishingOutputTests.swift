@@ -47,9 +47,9 @@ import Testing
         let items = [
             ItemRecord(itemID: "1", position: 0, title: "t", link: "https://x/1", published: 1_700_000_000,
                        dateTaken: nil, author: "a", tags: ["x", "y z"], description: Self.hostile,
-                       mediaURL: "https://m/1.jpg", status: "ok", error: nil, sha256: "ab"),
+                       mediaURL: "https://m/1.jpg", status: .ok, error: nil, sha256: "ab"),
             ItemRecord(itemID: "2", position: 1, title: "", link: nil, published: nil, dateTaken: 5, author: nil,
-                       tags: [], description: nil, mediaURL: nil, status: "failed", error: "HTTP 404", sha256: nil),
+                       tags: [], description: nil, mediaURL: nil, status: .failed, error: "HTTP 404", sha256: nil),
         ]
         let paths = ["ab": StoredPaths(original: "originals/ab/ab.jpg",
                                        thumbnails: ["40x40": "thumbs/40x40/ab/ab.png", "80x80": "thumbs/80x80/ab/ab.png"])]
@@ -75,7 +75,7 @@ import Testing
         let items = (0..<2000).map { number in
             ItemRecord(itemID: "\(number)", position: number, title: "photo \(number)", link: nil, published: nil,
                        dateTaken: nil, author: nil, tags: [], description: String(repeating: "d", count: 300),
-                       mediaURL: nil, status: "no-image", error: nil, sha256: nil)
+                       mediaURL: nil, status: .noImage, error: nil, sha256: nil)
         }
         var pieces: [[UInt8]] = []
         ManifestWriter.write(feed: feed, updatedAt: 0, items: items, paths: [:], primarySize: "40x40") { pieces.append($0) }
@@ -154,7 +154,7 @@ import Testing
                             attribution: nil, etag: nil, lastModified: nil, lastSync: 1)
     func item(_ id: String, title: String = "a", description: String? = nil, tags: [String] = []) -> ItemRecord {
         ItemRecord(itemID: id, position: 0, title: title, link: nil, published: 5, dateTaken: nil, author: nil,
-                   tags: tags, description: description, mediaURL: "https://m/\(id).jpg", status: "ok", error: nil,
+                   tags: tags, description: description, mediaURL: "https://m/\(id).jpg", status: .ok, error: nil,
                    sha256: "ab")
     }
 

@@ -9,10 +9,14 @@ import PMSupport
 enum FeedContent {
     static func digest(record: FeedRecord, items: [ItemRecord], sizes: [ThumbnailSize]) -> String {
         var fields = FieldHasher()
-        fields.add("photomirror feed content 1")
+        fields.add("photomirror feed content 2")
         for text in [record.url, record.kind, record.title] { fields.add(text) }
         fields.add(record.link)
         fields.add(record.attribution)
+        fields.add(record.imageURL)
+        fields.add(record.imageSHA256)
+        fields.add(record.warnings.count)
+        for warning in record.warnings { fields.add(warning) }
         fields.add(sizes.map(\.description).joined(separator: ","))
         fields.add(items.count)
         for item in items {
@@ -26,10 +30,18 @@ enum FeedContent {
             fields.add(item.tags.count)
             for tag in item.tags { fields.add(tag) }
             fields.add(item.description)
-            fields.add(item.mediaURL)
-            fields.add(item.status)
-            fields.add(item.error)
-            fields.add(item.sha256)
+            fields.add(item.moreMedia.count + (item.mediaURL == nil ? 0 : 1))
+            for media in item.allMedia {
+                fields.add(media.url)
+                fields.add(media.source)
+                fields.add(media.status.rawValue)
+                fields.add(media.error)
+                fields.add(media.sha256)
+            }
+            if item.mediaURL == nil {
+                fields.add(item.status.rawValue)
+                fields.add(item.error)
+            }
         }
         return fields.finish()
     }

@@ -22,7 +22,9 @@ struct FeedPage {
             html.markup("<header>\n<p class=\"crumbs\"><a href=\"")
             html.markup(Self.rootPrefix)
             html.markup(CacheLayout.galleryFile)
-            html.markup("\">← All feeds</a></p>\n<h1>")
+            html.markup("\">← All feeds</a></p>\n")
+            writeFeedImage(to: &html)
+            html.markup("<h1>")
             html.text(title)
             html.markup("</h1>\n<p class=\"meta\">")
             feed.counts.write(to: &html, syncedAt: nil)
@@ -37,12 +39,33 @@ struct FeedPage {
             for (offset, item) in items.enumerated() {
                 let paths = item.sha256.flatMap { feed.paths[$0] }
                 let visual = ItemVisual.of(item, paths: paths, base: base, prefix: Self.rootPrefix)
-                ItemCard(item: item, visual: visual, base: base).write(lazy: offset >= GalleryPaging.eagerImages, to: &html)
+                let more = item.moreMedia.isEmpty ? nil
+                    : MoreImages(media: item.moreMedia, paths: feed.paths, base: base, prefix: Self.rootPrefix)
+                ItemCard(item: item, visual: visual, base: base, more: more)
+                    .write(lazy: offset >= GalleryPaging.eagerImages, to: &html)
             }
             html.markup("</ul>\n")
             writePager(to: &html)
             html.markup("</main>\n")
         }
+    }
+
+    /// The feed's own image (its logo) beside the title, when the cache holds its thumbnail.
+    private func writeFeedImage(to html: inout HTMLBuffer) {
+        guard let stored = feed.record.imageSHA256.flatMap({ feed.paths[$0] }),
+              let sources = ThumbnailSources.choose(base: base, stored: stored.thumbnails, prefix: Self.rootPrefix)
+        else { return }
+        html.markup("<img class=\"logo\" src=\"")
+        html.markup(sources.src)
+        if let srcset = sources.srcset {
+            html.markup("\" srcset=\"")
+            html.markup(srcset)
+        }
+        html.markup("\" width=\"")
+        html.number(base.width)
+        html.markup("\" height=\"")
+        html.number(base.height)
+        html.markup("\" alt=\"\">\n")
     }
 
     private func writePager(to html: inout HTMLBuffer) {

@@ -42,11 +42,10 @@ struct FeedCounts: Equatable {
         items = records.count
         for item in records {
             switch item.status {
-            case ItemStatus.ok: ok += 1
-            case ItemStatus.failed: failed += 1
-            case ItemStatus.noImage: noImage += 1
-            case ItemStatus.evicted, ItemStatus.evictedOriginal: evicted += 1
-            default: break
+            case .ok: ok += 1
+            case .failed: failed += 1
+            case .noImage: noImage += 1
+            case .evicted, .evictedOriginal: evicted += 1
             }
         }
     }

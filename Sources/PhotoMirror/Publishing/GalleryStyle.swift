@@ -21,6 +21,8 @@ enum GalleryStyle {
     background:repeating-linear-gradient(45deg,transparent 0 6px,rgba(127,127,127,.15) 6px 12px);\
     border:1px dashed var(--line);border-radius:3px;color:var(--bad);font-size:11px;font-weight:600;overflow:hidden}\
     .title{font-weight:600;overflow-wrap:anywhere;margin:0}\
+    .more{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem;margin:0;color:var(--muted);font-size:12px}\
+    .more img{display:block;border-radius:2px}header .logo{float:right;border-radius:4px;margin-left:.5rem}\
     .details{color:var(--muted);font-size:13px;margin:0;overflow-wrap:anywhere}\
     .reason{color:var(--bad);font-size:13px;margin:0;overflow-wrap:anywhere}\
     .tags{display:flex;flex-wrap:wrap;gap:.25rem;list-style:none;padding:0;margin:0}\

@@ -6,6 +6,8 @@ struct ItemCard {
     let item: ItemRecord
     let visual: ItemVisual
     let base: ThumbnailSize
+    /// The item's further images, when it has any.
+    var more: MoreImages? = nil
 
     static func displayTitle(of item: ItemRecord) -> String {
         let title = HTML.trimmingWhitespace(item.title)
@@ -16,11 +18,12 @@ struct ItemCard {
         let title = Self.displayTitle(of: item)
         html.markup("<li class=\"item\">")
         visual.write(alt: title, base: base, lazy: lazy, to: &html)
+        more?.write(to: &html)
         html.markup("<p class=\"title\">")
         html.text(title)
         html.markup("</p>")
         writeDetails(to: &html)
-        if case .placeholder(_, let reason) = visual, item.status == ItemStatus.failed {
+        if case .placeholder(_, let reason) = visual, item.status == .failed {
             html.markup("<p class=\"reason\">")
             html.text(reason)
             html.markup("</p>")

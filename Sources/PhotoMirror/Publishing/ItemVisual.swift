@@ -9,24 +9,21 @@ enum ItemVisual: Equatable {
 
     /// Statuses whose thumbnails may be in the cache: `evicted-original` keeps them when prune
     /// drops the original (PMCache's ItemStatus).
-    static let thumbnailStatuses: Set<String> = ["ok", "evicted-original"]
+    static let thumbnailStatuses: Set<ItemStatus> = [.ok, .evictedOriginal]
 
     static func of(_ item: ItemRecord, paths: StoredPaths?, base: ThumbnailSize, prefix: String) -> ItemVisual {
         switch item.status {
-        case _ where thumbnailStatuses.contains(item.status):
+        case .ok, .evictedOriginal:
             guard let paths, let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
             else { return .placeholder(label: "evicted", reason: "the thumbnail is no longer in the cache") }
             return .image(sources, link: paths.original.map { prefix + HTML.relativeLink($0) })
-        case "evicted":
+        case .evicted:
             return .placeholder(label: "evicted", reason: item.error
                 ?? "the image was evicted from the cache; the next sync that lists the item fetches it again")
-        case "failed":
+        case .failed:
             return .placeholder(label: "failed", reason: item.error ?? "the image could not be mirrored")
-        case "no-image":
+        case .noImage:
             return .placeholder(label: "no image", reason: item.error ?? "the feed gives no image for this item")
-        default:
-            return .placeholder(label: item.status.isEmpty ? "unknown" : item.status,
-                                reason: item.error ?? "the image is not in the cache")
         }
     }
 

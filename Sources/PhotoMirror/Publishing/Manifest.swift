@@ -12,7 +12,28 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// When the mirror last changed this manifest: a sync that found the feed (and its images)
     /// as they were leaves the file as it is; the root page tells when it last synced.
     public var updatedAt: String
+    /// The feed's own image, mirrored, when it has one.
+    public var image: FeedImage?
+    /// What had to be repaired to read the feed (recovered XML, a guessed charset); empty when nothing.
+    public var warnings: [String]
     public var items: [Item]
+
+    public struct FeedImage: Codable, Sendable, Equatable {
+        public var url: String
+        public var original: String?
+        public var thumbnail: String?
+    }
+
+    /// One image of an item; `Item.media` lists them all, the first being the item's own fields.
+    public struct Media: Codable, Sendable, Equatable {
+        public var url: String
+        public var source: String
+        public var status: String
+        public var error: String?
+        public var sha256: String?
+        public var original: String?
+        public var thumbnails: [String: String]
+    }
 
     public struct Item: Codable, Sendable, Equatable {
         public var id: String
@@ -30,17 +51,18 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var original: String?
         public var thumbnail: String?
         public var thumbnails: [String: String]
+        public var media: [Media]
 
         enum CodingKeys: String, CodingKey {
             case id, title, link, published, author, tags, description, status, error, sha256, original, thumbnail,
-                 thumbnails
+                 thumbnails, media
             case dateTaken = "date_taken"
             case mediaURL = "media_url"
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, link, attribution, items
+        case url, title, kind, link, attribution, image, warnings, items
         case updatedAt = "updated_at"
     }
 }
@@ -68,11 +90,25 @@ enum ManifestWriter {
         json.member("link", feed.link, depth: 1)
         json.member("attribution", feed.attribution, depth: 1)
         json.member("updated_at", timestamp: updatedAt, depth: 1)
+        json.key("image", depth: 1)
+        if let url = feed.imageURL {
+            let stored = feed.imageSHA256.flatMap { paths[$0] }
+            json.raw("{\"url\": ")
+            json.string(url)
+            json.raw(", \"original\": ")
+            json.string(stored?.original)
+            json.raw(", \"thumbnail\": ")
+            json.string(stored?.thumbnails[primarySize])
+            json.raw("}")
+        } else {
+            json.raw("null")
+        }
+        json.member("warnings", strings: feed.warnings, depth: 1)
         json.key("items", depth: 1)
         json.raw("[")
         for (index, item) in items.enumerated() {
             json.raw(index == 0 ? "{" : ", {")
-            write(item, stored: item.sha256.flatMap { paths[$0] }, primarySize: primarySize, to: &json)
+            write(item, paths: paths, primarySize: primarySize, to: &json)
             json.raw("\n  }")
             if json.bytes.count >= pieceBytes {
                 try output(json.bytes)
@@ -91,7 +127,9 @@ enum ManifestWriter {
         return whole
     }
 
-    private static func write(_ item: ItemRecord, stored: StoredPaths?, primarySize: String, to json: inout JSONBuffer) {
+    private static func write(_ item: ItemRecord, paths: [String: StoredPaths], primarySize: String,
+                              to json: inout JSONBuffer) {
+        let stored = item.sha256.flatMap { paths[$0] }
         json.member("id", item.itemID, depth: 2, first: true)
         json.member("title", item.title, depth: 2)
         json.member("link", item.link, depth: 2)
@@ -101,11 +139,32 @@ enum ManifestWriter {
         json.member("tags", strings: item.tags, depth: 2)
         json.member("description", item.description, depth: 2)
         json.member("media_url", item.mediaURL, depth: 2)
-        json.member("status", item.status, depth: 2)
+        json.member("status", item.status.rawValue, depth: 2)
         json.member("error", item.error, depth: 2)
         json.member("sha256", item.sha256, depth: 2)
         json.member("original", stored?.original, depth: 2)
         json.member("thumbnail", stored?.thumbnails[primarySize], depth: 2)
         json.member("thumbnails", stringMap: stored?.thumbnails ?? [:], depth: 2)
+        json.key("media", depth: 2)
+        json.raw("[")
+        for (index, media) in item.allMedia.enumerated() {
+            let files = media.sha256.flatMap { paths[$0] }
+            json.raw(index == 0 ? "{\"url\": " : ", {\"url\": ")
+            json.string(media.url)
+            json.raw(", \"source\": ")
+            json.string(media.source)
+            json.raw(", \"status\": ")
+            json.string(media.status.rawValue)
+            json.raw(", \"error\": ")
+            json.string(media.error)
+            json.raw(", \"sha256\": ")
+            json.string(media.sha256)
+            json.raw(", \"original\": ")
+            json.string(files?.original)
+            json.raw(", \"thumbnails\": ")
+            json.stringObject(files?.thumbnails ?? [:])
+            json.raw("}")
+        }
+        json.raw("]")
     }
 }

@@ -29,11 +29,16 @@ struct Publisher: Sendable {
         let record = FeedRecord(
             key: key, url: url, kind: feed.parsed.kind.rawValue, title: feed.parsed.title, link: feed.parsed.link,
             attribution: feed.parsed.attribution, etag: feed.etag, lastModified: feed.lastModified,
-            lastSync: Date().timeIntervalSince1970)
+            lastSync: Date().timeIntervalSince1970, imageURL: feed.parsed.image,
+            imageSHA256: feed.parsed.image.flatMap { image in
+                if case .stored(let sha256, _, _)? = outcomes[image] { sha256 } else { nil }
+            },
+            warnings: feed.parsed.warnings)
         let items = ItemRecords.make(feed: feed.parsed, outcomes: outcomes)
         var published = Published(report: FeedReport(url: url, title: feed.parsed.title), failures: [])
         published.report.kind = feed.parsed.kind.rawValue
         published.report.manifest = CacheLayout.manifestPath(feedKey: key)
+        published.report.warnings = feed.parsed.warnings
         count(items, outcomes: outcomes, into: &published)
         _ = consume feed
         let digest = FeedContent.digest(record: record, items: items, sizes: sizes)
@@ -51,7 +56,7 @@ struct Publisher: Sendable {
     }
 
     private func isUnchanged(_ key: String, digest: String, items: [ItemRecord], filesWritten: Set<String>) async throws -> Bool {
-        guard items.allSatisfy({ $0.mediaURL.map { !filesWritten.contains($0) } ?? true }),
+        guard items.allSatisfy({ $0.allMedia.allSatisfy { !filesWritten.contains($0.url) } }),
               try await cache.index.contentDigest(feedKey: key) == digest else { return false }
         return FileManager.default.fileExists(atPath: cache.layout.absolute(CacheLayout.manifestPath(feedKey: key)))
     }
@@ -70,16 +75,22 @@ struct Publisher: Sendable {
         var counted = Set<String>()
         for item in items {
             switch item.status {
-            case ItemStatus.ok: published.report.ok += 1
-            case ItemStatus.noImage: published.report.noImage += 1
+            case .ok: published.report.ok += 1
+            case .noImage: published.report.noImage += 1
             default:
                 published.report.failed += 1
                 published.failures.append(ItemFailure(feedURL: published.report.url, itemID: item.itemID,
                                                       mediaURL: item.mediaURL, reason: item.error ?? "failed"))
             }
-            guard let media = item.mediaURL, counted.insert(media).inserted else { continue }
-            if case .stored(_, let downloaded, _)? = outcomes[media] {
-                if downloaded { published.report.downloaded += 1 } else { published.report.reused += 1 }
+            for media in item.moreMedia where media.status == .failed {
+                published.report.moreImagesFailed += 1
+                published.failures.append(ItemFailure(feedURL: published.report.url, itemID: item.itemID,
+                                                      mediaURL: media.url, reason: media.error ?? "failed"))
+            }
+            for media in item.allMedia where counted.insert(media.url).inserted {
+                if case .stored(_, let downloaded, _)? = outcomes[media.url] {
+                    if downloaded { published.report.downloaded += 1 } else { published.report.reused += 1 }
+                }
             }
         }
     }
@@ -102,13 +113,20 @@ struct Publisher: Sendable {
     func loadFeed(key: String) async throws -> GalleryFeed? {
         guard let record = try await cache.index.feed(key: key) else { return nil }
         let stored = try await cache.index.feedItems(feedKey: key)
-        return GalleryFeed(record: record, items: stored.items,
-                           paths: stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) })
+        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) }
+        if let image = record.imageSHA256, paths[image] == nil {
+            paths.merge(try await storedPaths(forImages: [image])) { first, _ in first }
+        }
+        return GalleryFeed(record: record, items: stored.items, paths: paths)
     }
 
     /// One index call for every item, not two actor hops per image.
     func storedPaths(for items: [ItemRecord]) async throws -> [String: StoredPaths] {
-        try await cache.index.files(of: Set(items.compactMap(\.sha256)))
+        try await storedPaths(forImages: Set(items.compactMap(\.sha256)))
+    }
+
+    func storedPaths(forImages hashes: Set<String>) async throws -> [String: StoredPaths] {
+        try await cache.index.files(of: hashes)
             .mapValues { StoredPaths(original: $0.original?.path, thumbnails: $0.thumbnails.mapValues(\.path)) }
     }
 }

@@ -27,9 +27,10 @@ struct StoredFeed: Sendable {
     /// The feed the stored rows came from. Pure. Items the feed listed without an image keep
     /// their reason; entries it listed unreadably come back as invalid entries with theirs.
     static func parsedFeed(record: FeedRecord, kind: FeedKind, items: [ItemRecord]) -> ParsedFeed {
-        var feed = ParsedFeed(kind: kind, title: record.title, link: record.link, attribution: record.attribution, items: [])
+        var feed = ParsedFeed(kind: kind, title: record.title, link: record.link, attribution: record.attribution, items: [],
+                              image: record.imageURL, warnings: record.warnings)
         for item in items {
-            if item.mediaURL == nil, item.status == ItemStatus.failed {
+            if item.mediaURL == nil, item.status == .failed {
                 feed.invalid.append(InvalidItem(index: item.position, id: item.itemID, reason: item.error ?? "invalid item"))
                 continue
             }
@@ -37,8 +38,9 @@ struct StoredFeed: Sendable {
                 id: item.itemID, title: item.title, link: item.link,
                 published: item.published.map(Date.init(timeIntervalSince1970:)),
                 dateTaken: item.dateTaken.map(Date.init(timeIntervalSince1970:)),
-                author: item.author, tags: item.tags, description: item.description, mediaURL: item.mediaURL,
-                noImageReason: item.status == ItemStatus.noImage ? item.error : nil))
+                author: item.author, tags: item.tags, description: item.description,
+                media: item.allMedia.map { FeedMedia(url: $0.url, source: FeedMedia.Source(rawValue: $0.source) ?? .api) },
+                noImageReason: item.status == .noImage ? item.error : nil))
         }
         return feed
     }

@@ -52,7 +52,9 @@ public struct SyncEngine: Sendable {
         let fetcher = FeedFetcher(loader: loader, options: options, index: cache.index)
         for url in feedURLs {
             do {
-                fetched.append((url, try await fetcher.fetch(url)))
+                var feed = try await fetcher.fetch(url)
+                feed.parsed.limitImages(perItem: options.maxImagesPerItem)
+                fetched.append((url, feed))
             } catch {
                 var report = FeedReport(url: url, title: "")
                 report.error = error.description
@@ -110,10 +112,18 @@ public struct SyncEngine: Sendable {
                           bytesDownloaded: outcomes.bytes)
     }
 
-    /// Every media URL once, in feed order: the same image in two feeds is fetched once.
+    /// Every media URL once, in feed order, each feed's own image after its items': the same
+    /// image in two feeds (or two items) is fetched once.
     private func uniqueMediaURLs(_ feeds: [FetchedFeed]) -> [String] {
         var seen = Set<String>()
-        return feeds.flatMap { $0.parsed.items.compactMap(\.mediaURL) }.filter { seen.insert($0).inserted }
+        var urls: [String] = []
+        for feed in feeds {
+            for item in feed.parsed.items {
+                for media in item.media where seen.insert(media.url).inserted { urls.append(media.url) }
+            }
+            if let image = feed.parsed.image, seen.insert(image).inserted { urls.append(image) }
+        }
+        return urls
     }
 
     private struct Mirrored {
@@ -237,6 +247,15 @@ extension SyncProgress {
             self.bytes += bytes
         case .failed, .aborted:
             failed += 1
+        }
+    }
+}
+
+extension ParsedFeed {
+    /// `--max-images-per-item`: the first `limit` images of each item, in the feed's order.
+    mutating func limitImages(perItem limit: Int) {
+        for index in items.indices where items[index].media.count > limit {
+            items[index].media.removeSubrange(max(0, limit)...)
         }
     }
 }

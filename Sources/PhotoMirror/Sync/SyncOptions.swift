@@ -24,6 +24,8 @@ public struct SyncOptions: Sendable {
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
     public var maxItems = 100
+    /// Images mirrored per item at most (an item's `<img>`s, enclosures, media:content…), in the feed's order.
+    public var maxImagesPerItem = 20
     /// Retries of connection failures, timeouts, 5xx, 408 and 429 (see `RetryPolicy`).
     public var retry = RetryPolicy()
     /// Marvel API keys; when set, requests to `/v1/public/…` are signed.

@@ -10,12 +10,17 @@ public struct FeedReport: Sendable, Codable, Equatable {
     public var noImage = 0
     public var downloaded = 0
     public var reused = 0
+    /// Images after an item's first that failed (the item's status is its first image's).
+    public var moreImagesFailed = 0
     /// Set when the feed itself could not be fetched or parsed.
     public var error: String?
+    /// What had to be repaired to read the feed; it still synced.
+    public var warnings: [String] = []
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error
+        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings
         case noImage = "no_image"
+        case moreImagesFailed = "more_images_failed"
     }
 
     public init(url: String, title: String) {
@@ -41,7 +46,8 @@ public struct SyncReport: Sendable {
     public var bytesDownloaded: Int
 
     public var feedFailed: Bool { feeds.contains { $0.error != nil } }
-    public var itemsFailed: Bool { feeds.contains { $0.failed > 0 } }
+    /// Some image failed: an item's own, or one of its further images.
+    public var itemsFailed: Bool { feeds.contains { $0.failed > 0 || $0.moreImagesFailed > 0 } }
 }
 
 /// Live counts for a progress display.
@@ -52,5 +58,4 @@ public struct SyncProgress: Sendable {
     public var downloaded = 0
     public var reused = 0
     public var bytes = 0
-    public var currentFeed = ""
 }

@@ -35,8 +35,15 @@ struct ReferenceCheck: Sendable {
                 result.damage.append("\(manifestPath): not a valid manifest")
                 continue
             }
+            if let image = manifest.image {
+                for path in Set([image.original, image.thumbnail].compactMap { $0 }).sorted() where scan.diskBytes(path) == nil {
+                    result.damage.append("\(manifestPath): the feed's image points at missing \(path)")
+                }
+            }
             for item in manifest.items {
+                let media = item.media ?? []
                 let referenced = [item.original, item.thumbnail].compactMap { $0 } + (item.thumbnails ?? [:]).values
+                    + media.compactMap(\.original) + media.flatMap { ($0.thumbnails ?? [:]).values }
                 for path in Set(referenced).sorted() where scan.diskBytes(path) == nil {
                     result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
                 }
@@ -90,12 +97,20 @@ struct ReferenceCheck: Sendable {
 /// What a manifest links to, and nothing else: a manifest written by an earlier version (another
 /// date key, say) still has its links checked instead of reading as damage.
 private struct ManifestLinks: Decodable {
-    struct Item: Decodable {
-        var id: String
+    struct Files: Decodable {
         var original: String?
         var thumbnail: String?
         var thumbnails: [String: String]?
     }
 
+    struct Item: Decodable {
+        var id: String
+        var original: String?
+        var thumbnail: String?
+        var thumbnails: [String: String]?
+        var media: [Files]?
+    }
+
+    var image: Files?
     var items: [Item]
 }

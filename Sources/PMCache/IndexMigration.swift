@@ -1,0 +1,47 @@
+/// Brings an index written by an earlier schema version up to `IndexSchema.version`, in place
+/// and in one transaction: a process killed half-way leaves the old version, which the next
+/// open migrates again. Only columns are added; no row is rewritten.
+enum IndexMigration {
+    static func run(_ connection: SQLiteConnection) throws(IndexError) {
+        try connection.transaction { () throws(IndexError) in
+            for added in IndexSchema.addedColumns where try !columns(of: added.table, in: connection).contains(added.column) {
+                try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.declaration)")
+            }
+            try connection.statement("""
+                INSERT INTO meta(key, value) VALUES('\(MetaKey.schemaVersion)', ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)
+                """).bind(.text(String(IndexSchema.version))).run()
+        }
+    }
+
+    private static func columns(of table: String, in connection: SQLiteConnection) throws(IndexError) -> Set<String> {
+        let query = try connection.statement("SELECT name FROM pragma_table_info(?)")
+        try query.bind(.text(table))
+        var names: Set<String> = []
+        while try query.step() { if let name = query.text(0) { names.insert(name) } }
+        return names
+    }
+}
+
+extension IndexMigration {
+    /// A read-only connection (`verify`, `stats`) cannot migrate an index an older version
+    /// wrote: temporary views, which shadow the main tables of the same name, show it in the
+    /// current shape instead, the added columns as NULL and `item_media` empty. The file is not
+    /// touched; the next writer migrates it.
+    static func shadowForReading(_ connection: SQLiteConnection) throws(IndexError) {
+        var missing: [String: [String]] = [:]
+        for added in IndexSchema.addedColumns where try !columns(of: added.table, in: connection).contains(added.column) {
+            missing[added.table, default: []].append(added.column)
+        }
+        for (table, columns) in missing.sorted(by: { $0.key < $1.key }) {
+            let nulls = columns.map { "NULL AS \($0)" }.joined(separator: ", ")
+            try connection.execute("CREATE TEMP VIEW \(table) AS SELECT *, \(nulls) FROM main.\(table)")
+        }
+        if try Self.columns(of: "item_media", in: connection).isEmpty {
+            try connection.execute("""
+                CREATE TEMP VIEW item_media AS SELECT '' AS feed_key, '' AS item_id, 0 AS ordinal, '' AS url,
+                    '' AS source, '' AS status, NULL AS error, NULL AS sha256 WHERE 0
+                """)
+        }
+    }
+}
