@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import PMCache
+
+/// An index written by schema 1 (one image per item) opens as schema 2: migrated in place by a
+/// writer, shown in the new shape to a reader without touching the file.
+@Suite struct IndexMigrationTests {
+    /// The tables as schema 1 created them, with one feed and one item.
+    static let schemaOne = """
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE IF NOT EXISTS meta(
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS originals(
+        sha256 TEXT PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        bytes INTEGER NOT NULL,
+        format TEXT NOT NULL,
+        stored_at REAL NOT NULL,
+        last_access REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS thumbnails(
+        original_sha256 TEXT NOT NULL,
+        size TEXT NOT NULL,
+        path TEXT NOT NULL UNIQUE,
+        bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        stored_at REAL NOT NULL,
+        last_access REAL NOT NULL,
+        PRIMARY KEY(original_sha256, size));
+    CREATE TABLE IF NOT EXISTS resources(
+        url TEXT PRIMARY KEY,
+        sha256 TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        content_type TEXT,
+        fetched_at REAL NOT NULL,
+        last_access REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS resources_by_sha256 ON resources(sha256);
+    CREATE TABLE IF NOT EXISTS feeds(
+        key TEXT PRIMARY KEY,
+        url TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        link TEXT,
+        attribution TEXT,
+        etag TEXT,
+        last_modified TEXT,
+        last_sync REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS items(
+        feed_key TEXT NOT NULL REFERENCES feeds(key) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        link TEXT,
+        published REAL,
+        date_taken REAL,
+        author TEXT,
+        tags TEXT NOT NULL,
+        description TEXT,
+        media_url TEXT,
+        status TEXT NOT NULL,
+        error TEXT,
+        sha256 TEXT,
+        PRIMARY KEY(feed_key, item_id));
+    CREATE INDEX IF NOT EXISTS items_by_sha256 ON items(sha256);
+    INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', '1');
+
+    INSERT INTO feeds VALUES('k', 'https://f/', 'rss', 'F', NULL, NULL, '"e"', NULL, 7);
+    INSERT INTO items VALUES('k', '1', 0, 't', NULL, NULL, NULL, NULL, '[]', NULL, 'https://m/1.jpg', 'ok', NULL, 'aa');
+    """
+
+    func schemaOneIndex() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-migrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute(Self.schemaOne)
+        return path
+    }
+
+    @Test func aReaderSeesASchemaOneIndexInTheNewShape() async throws {
+        let path = try schemaOneIndex()
+        let reader = try PhotoIndex(readingOnly: path)
+        let items = try await reader.items(feedKey: "k")
+        #expect(items.map(\.mediaURL) == ["https://m/1.jpg"])
+        #expect(items.first?.mediaSource == nil && items.first?.moreMedia == [])
+        #expect(try await reader.feed(key: "k")?.warnings == [])
+        #expect(try await reader.feedItems(feedKey: "k").items.count == 1)
+        #expect(try await reader.meta(MetaKey.schemaVersion) == "1")
+    }
+
+    @Test func aWriterMigratesASchemaOneIndexInPlace() async throws {
+        let path = try schemaOneIndex()
+        let index = try PhotoIndex(path: path)
+        #expect(try await index.meta(MetaKey.schemaVersion) == String(IndexSchema.version))
+        var items = try await index.items(feedKey: "k")
+        let feed = try #require(try await index.feed(key: "k"))
+        items[0].moreMedia = [MediaRecord(url: "https://m/2.jpg", source: "html", status: .ok, error: nil, sha256: "bb")]
+        try await index.replaceFeed(feed, items: items)
+        #expect(try await index.items(feedKey: "k").first?.moreMedia.map(\.url) == ["https://m/2.jpg"])
+        // Opening again finds nothing left to migrate.
+        _ = try PhotoIndex(path: path)
+    }
+}
