@@ -10,12 +10,18 @@ enum HelpText {
       photomirror prune --max SIZE [--max-age DURATION] [--dry-run]   keep the cache within a size
       photomirror stats [--json] [--cache DIR]   what the cache holds, and the last sync's hit ratio
       photomirror serve [--cache DIR] [--port N] [--bind ADDR]   show the gallery on http://127.0.0.1:8080/
+      photomirror feed [--json] <feed-url | file>   what photomirror reads in a feed, without syncing it
       photomirror help [command]                 show help
 
     FEEDS
       Flickr public feed (JSON or JSONP), Flickr REST photos.search/getRecent, Marvel API
-      (paged; signed when MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY are set), RSS 2.0,
-      Atom, JSON Feed. The kind is detected from the content.
+      (paged; signed when MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY are set), RSS 0.90, 0.91–0.94,
+      1.0 (RDF) and 2.0, Atom 0.3 and 1.0, JSON Feed 1.0/1.1. The kind is detected from the
+      content; sloppy XML (a bare &, HTML entities, mismatched tags) is recovered with a
+      warning, and the charset comes from the byte-order mark, the HTTP charset, the XML
+      declaration, else UTF-8 or windows-1252. An item's images are its media:content,
+      image enclosures, itunes:image / googleplay:image and the <img>s of its HTML, in that
+      order (media:thumbnail when nothing larger is given); the first is the gallery's.
 
     CACHE
       --cache DIR, else $PHOTOMIRROR_CACHE, else $XDG_CACHE_HOME/photomirror, else
@@ -75,6 +81,23 @@ enum HelpText {
       On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
       and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
       a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
+    """
+
+    static let feed = """
+    photomirror feed [options] <feed-url | file>
+
+    Fetches and reads a feed as `sync` would (paging, Marvel signing, limits) and prints what
+    it found: its kind, title and image, every item with each of its images and where the
+    feed put it (media:content, enclosure, itunes:image, html, …), items without an image
+    and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
+
+    OPTIONS
+      --json               print it as JSON on stdout
+      --max-images-per-item N   as for sync (default 20)
+      --pages N, --max-items N  as for sync
+      --timeout SECONDS    total time allowed for the request (default 30)
+
+    Exit 0 when the feed was read, 3 when it could not be fetched or parsed.
     """
 
     static let thumb = """

@@ -33,6 +33,7 @@ struct PhotomirrorCLI {
         case "prune": return try await PruneCommand(rest).run()
         case "stats": return try await StatsCommand(rest).run()
         case "serve": return try await ServeCommand(rest).run()
+        case "feed": return try await FeedCommand(rest).run()
         case "help", "--help", "-h": return help(rest.first ?? "")
         case "--version", "version":
             Output.out("photomirror \(Version.string)\n")
@@ -49,6 +50,7 @@ struct PhotomirrorCLI {
         case "prune": HelpText.prune
         case "stats": HelpText.stats
         case "serve": HelpText.serve
+        case "feed": HelpText.feed
         default: HelpText.main
         }
         Output.out(text + "\n")

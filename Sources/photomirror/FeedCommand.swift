@@ -1,0 +1,62 @@
+import Foundation
+import PhotoMirror
+
+/// `photomirror feed`: what photomirror reads in a feed, without syncing it.
+struct FeedCommand {
+    let arguments: Arguments
+    let options: SyncOptions
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, spec: .init(valued: ["timeout", "max-images-per-item", "pages", "max-items"],
+                                                     flags: ["json"]))
+        guard arguments.operands.count == 1 else { throw UsageError("feed needs exactly one feed URL or file") }
+        var options = SyncOptions()
+        options.timeout = try arguments.seconds("timeout") ?? options.timeout
+        options.stallTimeout = min(options.stallTimeout, options.timeout)
+        options.maxImagesPerItem = try arguments.int("max-images-per-item", range: 1...1000) ?? options.maxImagesPerItem
+        options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages
+        options.maxItems = try arguments.int("max-items", range: 1...10_000_000) ?? options.maxItems
+        let environment = ProcessInfo.processInfo.environment
+        if let publicKey = environment["MARVEL_PUBLIC_KEY"], let privateKey = environment["MARVEL_PRIVATE_KEY"],
+           !publicKey.isEmpty, !privateKey.isEmpty {
+            options.marvelKeys = MarvelKeys(publicKey: publicKey, privateKey: privateKey)
+        }
+        self.options = options
+    }
+
+    func run() async throws(UsageError) -> ExitCode {
+        var target = arguments.operands[0]
+        // A bare path is a local file, as `sync` takes it with file://.
+        if !target.contains("://") { target = URL(fileURLWithPath: target).absoluteString }
+        let report: FeedInspection.Report
+        do {
+            report = try await FeedInspection(options: options).run(url: target)
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .feedFailed
+        }
+        if arguments.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.out(String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n")
+        } else {
+            Output.out(Self.text(report))
+        }
+        return .ok
+    }
+
+    static func text(_ report: FeedInspection.Report) -> String {
+        let images = report.items.reduce(0) { $0 + $1.media.count }
+        var text = "\(report.kind) \"\(report.title)\": \(report.items.count) items, \(images) images"
+        text += report.invalid.isEmpty ? "\n" : ", \(report.invalid.count) unreadable\n"
+        if let image = report.image { text += "feed image: \(image)\n" }
+        for warning in report.warnings { text += "warning: \(warning)\n" }
+        for item in report.items {
+            text += "item \(item.id): \(item.title.isEmpty ? "(untitled)" : item.title)\n"
+            for media in item.media { text += "  \(media.source.rawValue): \(media.url)\n" }
+            if item.media.isEmpty { text += "  no image: \(item.noImageReason ?? "none given")\n" }
+        }
+        for reason in report.invalid { text += "unreadable: \(reason)\n" }
+        return text
+    }
+}
