@@ -10,6 +10,15 @@ enum FeedItemIDs {
         return "sha256-" + Digest.sha256Hex(Array(source.utf8)).prefix(24)
     }
 
+    /// The id of an item that names neither itself, a link nor an image: a digest of what it
+    /// says, so an unchanged item keeps its id across syncs (an edited one becomes a new item).
+    /// Fields are joined with U+001F, which no feed text carries, so `("ab", "c")` and `("a", "bc")` differ.
+    static func contentHashed(title: String?, date: String?, description: String?) -> String {
+        let joined = [title, date, description].map { $0?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
+            .joined(separator: "\u{1F}")
+        return "sha256-" + Digest.sha256Hex(Array(joined.utf8)).prefix(24)
+    }
+
     /// Makes ids unique within a feed: a repeated id gets `-2`, `-3`, … in feed order, skipping
     /// suffixes another item already uses. Order is the feed's, so the result is stable across syncs
     /// as long as the feed lists the duplicates in the same order.

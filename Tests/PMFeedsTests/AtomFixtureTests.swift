@@ -44,7 +44,7 @@ import Testing
         #expect(first.link == "https://github.com/gulpjs/gulp/releases/tag/v3.9.0")
         #expect(first.published == instant(1_433_195_381))  // <updated>2015-06-01T23:49:41+02:00
         #expect(first.author == "contra")
-        #expect(first.mediaURL == "https://avatars3.githubusercontent.com/u/425716?v=3&s=60")
+        #expect(first.media == [FeedMedia(url: "https://avatars3.githubusercontent.com/u/425716?v=3&s=60", source: .mediaThumbnail)])
         #expect(first.description == "<p>3.9.0</p>")
         #expect(feed.items[9].link == "https://github.com/gulpjs/gulp/releases/tag/v3.8.3")
         #expect(Set(feed.items.map(\.id)).count == 10)

@@ -51,6 +51,10 @@ import Testing
         // Relative URLs resolve against `feed_url`, not the address we fetched from.
         #expect(harbour.link == "https://photos.example.org/2024/05/01/harbour")
         #expect(harbour.mediaURL == "https://photos.example.org/img/harbour-3200.jpg")
+        // Image attachments largest first, then `image`; the audio attachment is no image.
+        #expect(harbour.media == [FeedMedia(url: "https://photos.example.org/img/harbour-3200.jpg", source: .attachment),
+                                  FeedMedia(url: "https://photos.example.org/img/harbour-1600.jpg", source: .attachment),
+                                  FeedMedia(url: "https://photos.example.org/img/harbour-preview.jpg", source: .image)])
         #expect(harbour.published == instant(1_714_533_120))  // 2024-05-01T05:12:00+02:00
         #expect(harbour.tags == ["harbour", "fog"])
         #expect(harbour.author == "Ana")

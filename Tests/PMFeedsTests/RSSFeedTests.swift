@@ -53,6 +53,8 @@ import Testing
         #expect(photo.id == "tag:flickr.com,2004:/photo/9215169916")
         #expect(photo.link == "https://www.flickr.com/photos/dixin/9215169916/")
         #expect(photo.mediaURL == "https://farm3.staticflickr.com/2875/9215169916_f8fa57c3da_b.jpg")
+        // The thumbnail is a smaller copy of the content: not a second image.
+        #expect(photo.media == [FeedMedia(url: "https://farm3.staticflickr.com/2875/9215169916_f8fa57c3da_b.jpg", source: .mediaContent)])
         #expect(photo.author == "Dixin Yan")
         #expect(photo.tags == ["microsoft", "redmond", "campus"])
         #expect(photo.published == instant(1_372_591_807))   // Sun, 30 Jun 2013 04:30:07 -0700
@@ -96,7 +98,10 @@ import Testing
         #expect(first.mediaURL == "https://example.org/media/sunset.jpg")
         #expect(first.tags == ["sea", "sunset"])
         #expect(first.published == instant(1_031_374_801))
-        #expect(feed.items[1].mediaURL == "https://cdn.example.org/large.jpg")
+        #expect(first.media.map(\.source) == [.enclosure])  // the audio enclosure is no image
+        // The group's largest rendition, then the enclosure.
+        #expect(feed.items[1].media == [FeedMedia(url: "https://cdn.example.org/large.jpg", source: .mediaContent),
+                                        FeedMedia(url: "https://cdn.example.org/enclosure.jpg", source: .enclosure)])
         // No guid: the id is a digest of the link, the same on every parse.
         #expect(feed.items[1].id.hasPrefix("sha256-") && feed.items[1].id.count == 31)
         #expect(feed.items[2].mediaURL == nil)

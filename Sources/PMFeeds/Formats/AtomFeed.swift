@@ -1,60 +1,70 @@
 import Foundation
 
-/// Atom 1.0, including Flickr's `photos_public.gne` default output (image in
+/// Atom 1.0 and Atom 0.3, including Flickr's `photos_public.gne` default output (image in
 /// `<link rel="enclosure">`) and GitHub-style feeds (relative links, `media:thumbnail`).
 enum AtomFeed {
-    static let noImageReason = "Atom entry has no image (no image enclosure link, media:content or media:thumbnail)"
-    private static let atom = XMLNamespace.atom
+    static let noImageReason = "Atom entry has no image (no image media:content, enclosure link, itunes:image, "
+        + "googleplay:image, <img> in its content or media:thumbnail)"
 
-    static func parse(_ root: XMLTreeElement) -> ParsedFeed {
-        let feedAuthor = root.child(atom, "author")?.childText(atom, "name")
-        var collector = ItemCollector()
-        for (index, entry) in root.children(atom, "entry").enumerated() {
-            collector.add(index: index, id: entry.childText(atom, "id")) { () throws(ItemProblem) in
-                try item(entry, feedAuthor: feedAuthor)
-            }
-        }
-        return ParsedFeed(kind: .atom, title: root.childText(atom, "title") ?? "", link: alternateLink(of: root),
-                          items: collector.uniqueItems, invalid: collector.invalid)
+    /// The feed, or a `FeedError` when it lists entries of which not one could be read.
+    static func read(_ root: XMLTreeElement) throws(FeedError) -> ParsedFeed {
+        let (feed, listed) = map(root)
+        return try feed.requiringReadableItems(listed: listed, "Atom document has \(listed) <entry> elements")
     }
 
-    private static func item(_ entry: XMLTreeElement, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
-        let link = alternateLink(of: entry)
-        let media = imageEnclosure(of: entry) ?? MediaSelection.largestContent(in: entry)
-            ?? MediaSelection.largestThumbnail(in: entry)
-        guard let id = entry.childText(atom, "id") ?? FeedItemIDs.hashed(link, media) else {
-            throw ItemProblem(reason: "has no id, link or image to identify it by")
+    /// `read` without its check that some listed entry could be read.
+    static func parse(_ root: XMLTreeElement) -> ParsedFeed { map(root).feed }
+
+    private static func map(_ root: XMLTreeElement) -> (feed: ParsedFeed, listed: Int) {
+        // Atom 0.3 uses the same element names as 1.0 for everything read here but the dates.
+        let atom = root.namespace == XMLNamespace.atom03 ? XMLNamespace.atom03 : XMLNamespace.atom
+        let feedAuthor = root.child(atom, "author")?.childText(atom, "name")
+        let entries = root.children(atom, "entry")
+        var collector = ItemCollector()
+        for (index, entry) in entries.enumerated() {
+            collector.add(index: index, id: entry.childText(atom, "id")) { () throws(ItemProblem) in
+                try item(entry, atom: atom, feedAuthor: feedAuthor)
+            }
         }
-        // Entries without `published` (GitHub's) still carry the required `updated`.
-        let published = (entry.childText(atom, "published") ?? entry.childText(atom, "updated")).flatMap { FeedDate.parse($0) }
+        let image = (root.childText(atom, "logo") ?? root.childText(atom, "icon")).map(root.resolve)
+        let feed = ParsedFeed(kind: .atom, title: root.childText(atom, "title") ?? "", link: alternateLink(of: root, atom),
+                              items: collector.uniqueItems, invalid: collector.invalid, image: image)
+        return (feed, entries.count)
+    }
+
+    private static func item(_ entry: XMLTreeElement, atom: String, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
+        let link = alternateLink(of: entry, atom)
+        let content = entry.child(atom, "content"), summary = entry.child(atom, "summary")
+        let enclosures = entry.children(atom, "link").filter { $0.attributes["rel"] == "enclosure" }
+        let media = XMLItemMedia.media(of: entry, enclosures: enclosures, urlAttribute: "href",
+                                       html: [content, summary].compactMap { $0 }.filter(holdsHTML), link: link)
+        // Entries without `published` (GitHub's) still carry the required `updated`; Atom 0.3's
+        // `issued` is its publication date, `modified` its required one.
+        let date = ["published", "issued", "created", "updated", "modified"].lazy.compactMap { entry.childText(atom, $0) }.first
+        let title = entry.childText(atom, "title")
+        let description = AtomContent.text(content ?? summary)
+        let id = entry.childText(atom, "id") ?? FeedItemIDs.hashed(link, media.first?.url)
+            ?? FeedItemIDs.contentHashed(title: title, date: date, description: description)
         let taken = entry.childText(XMLNamespace.flickr, "date_taken") ?? entry.childText(XMLNamespace.dublinCore, "date.Taken")
         let tags = entry.children(atom, "category").compactMap { $0.attributes["term"] ?? $0.attributes["label"] }
         return FeedItem(
-            id: id, title: entry.childText(atom, "title") ?? "", link: link, published: published,
+            id: id, title: title ?? "", link: link, published: date.flatMap { FeedDate.parse($0) },
             dateTaken: taken.flatMap { FeedDate.parse($0) },
             author: entry.child(atom, "author")?.childText(atom, "name") ?? feedAuthor,
-            tags: FeedText.uniqueTags(tags), description: textConstruct(entry.child(atom, "content") ?? entry.child(atom, "summary")),
-            mediaURL: media, noImageReason: media == nil ? noImageReason : nil)
+            tags: FeedText.uniqueTags(tags), description: description,
+            media: media, noImageReason: media.isEmpty ? noImageReason : nil)
+    }
+
+    /// `type="html"`/`"xhtml"` (Atom 1.0) or an HTML MIME type (Atom 0.3); without a type both
+    /// versions mean plain text, where `<img` is words, not an image.
+    private static func holdsHTML(_ element: XMLTreeElement) -> Bool {
+        element.attributes["type"]?.lowercased().contains("html") ?? false
     }
 
     /// `rel="alternate"` or no `rel` (which RFC 4287 defines as alternate), resolved against xml:base and the feed URL.
-    private static func alternateLink(of element: XMLTreeElement) -> String? {
+    private static func alternateLink(of element: XMLTreeElement, _ atom: String) -> String? {
         element.children(atom, "link")
             .first { ($0.attributes["rel"] ?? "alternate") == "alternate" && $0.attributes["href"] != nil }
             .flatMap { link in link.attributes["href"].map(link.resolve) }
-    }
-
-    private static func imageEnclosure(of entry: XMLTreeElement) -> String? {
-        entry.children(atom, "link")
-            .first { $0.attributes["rel"] == "enclosure" && MediaSelection.isImageType($0.attributes["type"])
-                && FeedText.nonBlank($0.attributes["href"]) != nil }
-            .flatMap { link in link.attributes["href"].map(link.resolve) }
-    }
-
-    /// `text` and `html` content arrive as decoded text; for `xhtml` we keep the character data only,
-    /// since the description is shown as untrusted text anyway.
-    private static func textConstruct(_ element: XMLTreeElement?) -> String? {
-        guard let element else { return nil }
-        return element.attributes["type"] == "xhtml" ? element.deepText : element.text
     }
 }

@@ -11,29 +11,38 @@ enum JSONFeed {
         if version.hasPrefix(versionPrefix) || version.hasPrefix("http://jsonfeed.org/version/1") { return true }
         return ["1", "1.0", "1.1"].contains(version) && root["items"]?.array != nil
     }
-    static let noImageReason = "JSON Feed item has no image (no image attachment, image or banner_image)"
+    static let noImageReason = "JSON Feed item has no image (no image attachment, image, <img> in content_html "
+        + "or summary, or banner_image)"
 
-    static func parse(_ root: JSONValue, url: URL) -> ParsedFeed {
+    /// The feed, or a `FeedError` when it lists items of which not one could be read.
+    static func read(_ root: JSONValue, url: URL) throws(FeedError) -> ParsedFeed {
+        let (feed, listed) = map(root, url: url)
+        return try feed.requiringReadableItems(listed: listed, "JSON Feed has \(listed) items")
+    }
+
+    /// `read` without its check that some listed item could be read.
+    static func parse(_ root: JSONValue, url: URL) -> ParsedFeed { map(root, url: url).feed }
+
+    private static func map(_ root: JSONValue, url: URL) -> (feed: ParsedFeed, listed: Int) {
         let base = root["feed_url"]?.string.flatMap { URL(string: $0, relativeTo: url) } ?? url
         let feedAuthor = authorName(root)
         var collector = ItemCollector()
-        for (index, entry) in (root["items"]?.array ?? []).enumerated() {
+        let entries = root["items"]?.array ?? []
+        for (index, entry) in entries.enumerated() {
             collector.add(index: index, id: entry["id"]?.lenientString) { () throws(ItemProblem) in
                 try item(JSONItemReader(item: entry), base: base, feedAuthor: feedAuthor)
             }
         }
-        return ParsedFeed(kind: .jsonFeed, title: root["title"]?.string ?? "",
-                          link: root["home_page_url"]?.string.map { resolve($0, against: base) },
-                          items: collector.uniqueItems, invalid: collector.invalid)
+        let image = (FeedText.nonBlank(root["icon"]?.string) ?? FeedText.nonBlank(root["favicon"]?.string))
+            .map { resolve($0, against: base) }
+        let feed = ParsedFeed(kind: .jsonFeed, title: root["title"]?.string ?? "",
+                              link: root["home_page_url"]?.string.map { resolve($0, against: base) },
+                              items: collector.uniqueItems, invalid: collector.invalid, image: image)
+        return (feed, entries.count)
     }
 
     private static func item(_ reader: JSONItemReader, base: URL, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
         let link = try reader.optionalString("url").map { resolve($0, against: base) }
-        let media = try imageURL(reader).map { resolve($0, against: base) }
-        // `id` is required by the spec and "may be a number" in 1.0 feeds; fall back like other kinds.
-        guard let id = try FeedText.nonBlank(reader.lenientString("id")) ?? FeedItemIDs.hashed(link, media) else {
-            throw ItemProblem(reason: "has no id, url or image to identify it by")
-        }
         let tagValues = reader.value("tags") ?? .array([])
         guard let tagList = tagValues.array else { throw reader.wrongType("tags", expected: "an array", got: tagValues) }
         let tags = try tagList.map { tag throws(ItemProblem) in
@@ -43,23 +52,37 @@ enum JSONFeed {
         let datePublished = try reader.optionalString("date_published")
         let dateModified = try reader.optionalString("date_modified")
         let html = try reader.optionalString("content_html"), text = try reader.optionalString("content_text")
-        let summary = try reader.optionalString("summary")
+        let summary = try reader.optionalString("summary"), title = try reader.optionalString("title")
+        let media = try self.media(reader, html: [html, summary].compactMap { $0 }, link: link, base: base)
+        // `id` is required by the spec and "may be a number" in 1.0 feeds; fall back like other kinds.
+        let id = try FeedText.nonBlank(reader.lenientString("id")) ?? FeedItemIDs.hashed(link, media.first?.url)
+            ?? FeedItemIDs.contentHashed(title: title, date: datePublished ?? dateModified, description: html ?? text ?? summary)
         return FeedItem(
-            id: id, title: try reader.optionalString("title") ?? "", link: link,
+            id: id, title: title ?? "", link: link,
             published: (datePublished ?? dateModified).flatMap { FeedDate.parse($0) }, author: authorName(reader.item) ?? feedAuthor,
             tags: FeedText.uniqueTags(tags), description: html ?? text ?? summary,
-            mediaURL: media, noImageReason: media == nil ? noImageReason : nil)
+            media: media, noImageReason: media.isEmpty ? noImageReason : nil)
     }
 
-    /// An `image/*` attachment first (the file itself; the largest by `size_in_bytes` when there are
-    /// several), then `image` (the item's main image), then `banner_image` (decorative, last resort).
-    private static func imageURL(_ reader: JSONItemReader) throws(ItemProblem) -> String? {
+    /// `image/*` attachments first (the files themselves, largest `size_in_bytes` first), then
+    /// `image` (the item's main image), then the `<img>`s of `content_html` and `summary`
+    /// (resolved against the item's `url`, then the feed's), then `banner_image`, which is decorative.
+    private static func media(_ reader: JSONItemReader, html: [String], link: String?, base: URL) throws(ItemProblem) -> [FeedMedia] {
         let attachments = (reader.value("attachments")?.array ?? []).filter {
             MediaSelection.isImageType($0["mime_type"]?.string) && FeedText.nonBlank($0["url"]?.string) != nil
         }
-        let attachment = attachments.max { ($0["size_in_bytes"]?.lenientInt ?? 0) < ($1["size_in_bytes"]?.lenientInt ?? 0) }
+        let bySize = attachments.enumerated().sorted { first, second in
+            let (a, b) = (first.element["size_in_bytes"]?.lenientInt ?? 0, second.element["size_in_bytes"]?.lenientInt ?? 0)
+            return a != b ? a > b : first.offset < second.offset
+        }
         let image = try reader.optionalString("image"), banner = try reader.optionalString("banner_image")
-        return attachment?["url"]?.string ?? FeedText.nonBlank(image) ?? FeedText.nonBlank(banner)
+        var media = ItemMedia()
+        media.add(bySize.compactMap { $0.element["url"]?.string.map { resolve($0, against: base) } }, .attachment)
+        media.add(FeedText.nonBlank(image).map { resolve($0, against: base) }, .image)
+        let htmlBase = link.flatMap { URL(string: $0) } ?? base
+        for text in html { media.add(ItemMedia.resolved(HTMLImages.urls(in: text), against: htmlBase), .html) }
+        media.add(FeedText.nonBlank(banner).map { resolve($0, against: base) }, .bannerImage)
+        return media.media
     }
 
     /// 1.1 `authors[0].name`, else 1.0 `author.name`.

@@ -1,14 +1,22 @@
 import Foundation
 
-/// Picks the image URL of an RSS item or Atom entry from Media RSS and enclosure elements.
+/// Reads Media RSS elements and file types for RSS items and Atom entries.
 enum MediaSelection {
     private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic", "bmp", "tif", "tiff"]
 
-    /// The largest image `media:content` (directly or inside `media:group`): `medium="image"`, an
-    /// `image/*` type, or, when neither attribute is given, a URL with an image file extension, so a
-    /// video or audio entry is never taken for a photo.
-    static func largestContent(in element: XMLTreeElement) -> String? {
-        largest(mediaElements(named: "content", in: element).filter(isImageContent))
+    /// The image `media:content` URLs in document order: each one directly in `element`, and the
+    /// largest of each `media:group` (whose contents are renditions of one thing). Image means
+    /// `medium="image"`, an `image/*` type, or, when neither attribute is given, a URL with an image
+    /// file extension, so a video or audio entry is never taken for a photo.
+    static func contentImages(in element: XMLTreeElement) -> [String] {
+        element.children.compactMap { child in
+            guard child.namespace == XMLNamespace.media else { return nil }
+            switch child.name {
+            case "content": return isImageContent(child) ? largest([child]) : nil
+            case "group": return largest(child.children(XMLNamespace.media, "content").filter(isImageContent))
+            default: return nil
+            }
+        }
     }
 
     /// The largest `media:thumbnail` (directly or inside `media:group`).

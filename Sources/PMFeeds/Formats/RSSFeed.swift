@@ -1,11 +1,25 @@
 import Foundation
 
-/// RSS 2.0 (and the RSS 1.0/RDF layout, whose items sit beside the channel) with Media RSS,
-/// Dublin Core and Flickr's `format=rss2` extensions.
+/// RSS 2.0 (also in Userland's namespace), RSS 1.0 and RSS 0.90 (RDF layouts, whose items sit
+/// beside the channel) with Media RSS, iTunes/Google Play podcast, Dublin Core and Flickr's
+/// `format=rss2` extensions.
 enum RSSFeed {
-    static let noImageReason = "RSS item has no image (no image media:content, image enclosure or media:thumbnail)"
+    static let noImageReason = "RSS item has no image (no image media:content, enclosure, itunes:image, "
+        + "googleplay:image, <img> in its HTML or media:thumbnail)"
 
-    static func parse(_ root: XMLTreeElement) -> ParsedFeed {
+    /// The namespaces RSS's own elements come in: none (2.0), RSS 1.0, RSS 0.90, Userland's 2.0.
+    private static let namespaces: Set<String> = [XMLNamespace.none, XMLNamespace.rss1, XMLNamespace.rss090, XMLNamespace.userlandRSS2]
+
+    /// The feed, or a `FeedError` when it lists items of which not one could be read.
+    static func read(_ root: XMLTreeElement) throws(FeedError) -> ParsedFeed {
+        let (feed, listed) = map(root)
+        return try feed.requiringReadableItems(listed: listed, "RSS document has \(listed) <item> elements")
+    }
+
+    /// `read` without its check that some listed item could be read.
+    static func parse(_ root: XMLTreeElement) -> ParsedFeed { map(root).feed }
+
+    private static func map(_ root: XMLTreeElement) -> (feed: ParsedFeed, listed: Int) {
         let channel = rssChildren(of: root, "channel").first ?? root
         let itemElements = rssChildren(of: channel, "item") + (channel.name == "channel" ? rssChildren(of: root, "item") : [])
         var collector = ItemCollector()
@@ -14,59 +28,68 @@ enum RSSFeed {
                 try item(element)
             }
         }
-        return ParsedFeed(kind: .rss, title: rssText(channel, "title") ?? "",
-                          link: rssText(channel, "link").map(channel.resolve),
-                          items: collector.uniqueItems, invalid: collector.invalid)
+        let feed = ParsedFeed(kind: .rss, title: rssText(channel, "title") ?? "",
+                              link: rssText(channel, "link").map(channel.resolve),
+                              items: collector.uniqueItems, invalid: collector.invalid, image: feedImage(root: root, channel: channel))
+        return (feed, itemElements.count)
     }
 
     private static func item(_ element: XMLTreeElement) throws(ItemProblem) -> FeedItem {
         let guid = rssText(element, "guid")
-        let permalinkGUID = element.child(XMLNamespace.none, "guid")?.attributes["isPermaLink"] != "false" ? guid : nil
-        let link = (rssText(element, "link") ?? permalinkGUID).map(element.resolve)
-        // A full-size media:content beats an enclosure, which beats a thumbnail.
-        let media = MediaSelection.largestContent(in: element) ?? imageEnclosure(in: element)
-            ?? MediaSelection.largestThumbnail(in: element)
-        guard let id = guid ?? FeedItemIDs.hashed(link, media) else {
-            throw ItemProblem(reason: "has no guid, link or image to identify it by")
-        }
-        let published = (rssText(element, "pubDate") ?? element.childText(XMLNamespace.dublinCore, "date"))
-            .flatMap { FeedDate.parse($0) }
+        let permalinkGUID = rssElement(element, "guid")?.attributes["isPermaLink"] != "false" ? guid : nil
+        // RSS 1.0 items name themselves in `rdf:about` (usually the link again).
+        let link = (rssText(element, "link") ?? permalinkGUID ?? rdfAbout(element)).map(element.resolve)
+        let html = [rssElement(element, "description"), element.child(XMLNamespace.content, "encoded")].compactMap { $0 }
+        let media = XMLItemMedia.media(of: element, enclosures: rssChildren(of: element, "enclosure"), urlAttribute: "url",
+                                       html: html, link: link)
+        let title = rssText(element, "title") ?? element.childText(XMLNamespace.media, "title")
+        let date = rssText(element, "pubDate") ?? element.childText(XMLNamespace.dublinCore, "date")
+        let description = element.child(XMLNamespace.content, "encoded")?.text ?? rssElement(element, "description")?.text
+            ?? element.child(XMLNamespace.media, "description")?.text
+        let id = guid ?? FeedItemIDs.hashed(link, media.first?.url)
+            ?? FeedItemIDs.contentHashed(title: title, date: date, description: description)
         let author = rssText(element, "author").flatMap(FeedText.authorName(from:))
             ?? element.childText(XMLNamespace.dublinCore, "creator")
             ?? element.childText(XMLNamespace.media, "credit")
-        let description = element.child(XMLNamespace.content, "encoded")?.text ?? rssElement(element, "description")?.text
-            ?? element.child(XMLNamespace.media, "description")?.text
         return FeedItem(
-            id: id, title: rssText(element, "title") ?? element.childText(XMLNamespace.media, "title") ?? "",
-            link: link, published: published,
+            id: id, title: title ?? "", link: link, published: date.flatMap { FeedDate.parse($0) },
             dateTaken: element.childText(XMLNamespace.dublinCore, "date.Taken").flatMap { FeedDate.parse($0) },
             author: author, tags: tags(of: element), description: description,
-            mediaURL: media, noImageReason: media == nil ? noImageReason : nil)
+            media: media, noImageReason: media.isEmpty ? noImageReason : nil)
+    }
+
+    /// `<channel><image><url>`, then RSS 1.0's `<image>` beside the channel (its `url`, else its
+    /// `rdf:about`), then the channel's `itunes:image`.
+    private static func feedImage(root: XMLTreeElement, channel: XMLTreeElement) -> String? {
+        let images = rssChildren(of: channel, "image") + (channel.name == "channel" ? rssChildren(of: root, "image") : [])
+        for image in images {
+            if let url = rssText(image, "url") ?? rdfAbout(image) { return image.resolve(url) }
+        }
+        return XMLItemMedia.imageReference(channel.child(XMLNamespace.itunes, "image"))
+    }
+
+    /// `rdf:about`, whatever prefix the document gave the RDF namespace (attributes are keyed by
+    /// their written name).
+    private static func rdfAbout(_ element: XMLTreeElement) -> String? {
+        FeedText.nonBlank(element.attributes.first { $0.key.hasSuffix(":about") }?.value)
     }
 
     /// `<category>` texts, plus Media RSS categories; Flickr's `scheme="urn:flickr:tags"` holds
     /// several space-separated tags in one element.
     private static func tags(of element: XMLTreeElement) -> [String] {
-        let plain = element.children(XMLNamespace.none, "category").map(\.text)
+        let plain = rssChildren(of: element, "category").map(\.text)
         let media = element.children(XMLNamespace.media, "category").flatMap { category in
             category.attributes["scheme"] == "urn:flickr:tags" ? FeedText.splitTags(category.text) : [category.text]
         }
         return FeedText.uniqueTags(plain + media + element.children(XMLNamespace.dublinCore, "subject").map(\.text))
     }
 
-    private static func imageEnclosure(in element: XMLTreeElement) -> String? {
-        element.children(XMLNamespace.none, "enclosure")
-            .first { MediaSelection.isImageType($0.attributes["type"]) && FeedText.nonBlank($0.attributes["url"]) != nil }
-            .flatMap { enclosure in enclosure.attributes["url"].map(enclosure.resolve) }
-    }
-
-    // RSS 2.0 elements have no namespace; RSS 1.0 puts the same names in its own.
     private static func rssChildren(of element: XMLTreeElement, _ name: String) -> [XMLTreeElement] {
-        element.children.filter { $0.name == name && ($0.namespace == XMLNamespace.none || $0.namespace == XMLNamespace.rss1) }
+        element.children.filter { $0.name == name && namespaces.contains($0.namespace) }
     }
 
     private static func rssElement(_ element: XMLTreeElement, _ name: String) -> XMLTreeElement? {
-        rssChildren(of: element, name).first
+        element.children.first { $0.name == name && namespaces.contains($0.namespace) }
     }
 
     private static func rssText(_ element: XMLTreeElement, _ name: String) -> String? {

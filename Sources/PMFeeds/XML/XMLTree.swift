@@ -12,6 +12,7 @@ struct XMLTreeElement: Sendable {
     var text = ""
     /// Effective base URL: the feed URL refined by every `xml:base` on the way down.
     var base: URL?
+    var hasExplicitBase = false
 
     func children(_ namespace: String, _ name: String) -> [XMLTreeElement] {
         children.filter { $0.name == name && $0.namespace == namespace }

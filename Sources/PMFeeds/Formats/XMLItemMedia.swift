@@ -1,0 +1,48 @@
+import Foundation
+
+/// The images of an RSS item or Atom entry, wherever real feeds put them.
+///
+/// Order (the first is the one the gallery shows, so full-size files come before HTML images):
+/// image `media:content` (each direct one, and the largest of each `media:group`, in document
+/// order), image enclosures, item-level `itunes:image`, `googleplay:image`, then the `<img>`s of
+/// the item's HTML in document order; a `media:thumbnail` (the largest) only when none of these
+/// gives an image, since it is a smaller copy of one of them. Each URL appears once.
+enum XMLItemMedia {
+    /// `enclosures` are the format's enclosure elements (RSS `<enclosure url>`, Atom
+    /// `<link rel="enclosure" href>`) with the attribute naming the file; `html` the elements
+    /// holding the item's HTML, in order; `link` the item's absolute link.
+    static func media(of item: XMLTreeElement, enclosures: [XMLTreeElement], urlAttribute: String,
+                      html: [XMLTreeElement], link: String?) -> [FeedMedia] {
+        var media = ItemMedia()
+        media.add(MediaSelection.contentImages(in: item), .mediaContent)
+        for enclosure in enclosures where isImageEnclosure(enclosure, urlAttribute: urlAttribute) {
+            media.add(enclosure.attributes[urlAttribute].map(enclosure.resolve), .enclosure)
+        }
+        media.add(imageReference(item.child(XMLNamespace.itunes, "image")), .itunesImage)
+        media.add(imageReference(item.child(XMLNamespace.googleplay, "image")), .googleplayImage)
+        let linkURL = link.flatMap { URL(string: $0) }
+        for element in html {
+            // An explicit xml:base speaks for the HTML it holds; without one, the HTML was written
+            // for the item's page, and only then for the feed's own address.
+            let base = element.hasExplicitBase ? element.base : linkURL ?? element.base
+            media.add(ItemMedia.resolved(HTMLContent.imageReferences(in: element), against: base), .html)
+        }
+        if media.media.isEmpty { media.add(MediaSelection.largestThumbnail(in: item), .mediaThumbnail) }
+        return media.media
+    }
+
+    /// An `image/*` type, or no type and a file name with an image extension.
+    static func isImageEnclosure(_ enclosure: XMLTreeElement, urlAttribute: String) -> Bool {
+        guard let url = FeedText.nonBlank(enclosure.attributes[urlAttribute]) else { return false }
+        guard let type = FeedText.nonBlank(enclosure.attributes["type"]) else { return MediaSelection.hasImageExtension(url) }
+        return MediaSelection.isImageType(type)
+    }
+
+    /// `itunes:image`/`googleplay:image`: the `href` attribute, or the text some feeds write instead.
+    static func imageReference(_ element: XMLTreeElement?) -> String? {
+        guard let element, let reference = FeedText.nonBlank(element.attributes["href"]) ?? FeedText.nonBlank(element.text) else {
+            return nil
+        }
+        return element.resolve(reference)
+    }
+}

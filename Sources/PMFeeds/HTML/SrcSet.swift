@@ -1,0 +1,145 @@
+/// An `srcset` attribute read as the HTML standard's "parse a srcset attribute" algorithm does
+/// (https://html.spec.whatwg.org/multipage/images.html#parsing-a-srcset-attribute): candidates are
+/// separated by commas, each a URL (which may itself contain commas) then optional descriptors.
+/// A candidate with invalid descriptors is dropped, as browsers drop it.
+struct SrcSet: Equatable {
+    struct Candidate: Equatable {
+        var url: String
+        /// The `w` descriptor: the image's intrinsic width in pixels.
+        var width: Int?
+        /// The `x` descriptor; a candidate without descriptors is 1x.
+        var density: Double?
+    }
+
+    var candidates: [Candidate]
+
+    /// Attribute values are untrusted; beyond this many characters the rest is ignored, so a
+    /// hostile value costs bounded time.
+    static let lengthLimit = 64 * 1024
+
+    init(_ attribute: String) {
+        candidates = Self.parse(Array(attribute.unicodeScalars.prefix(Self.lengthLimit)))
+    }
+
+    /// The largest candidate: by width when any candidate gives one, else by density (no
+    /// descriptor counts as 1x); the first wins ties. `data:` URIs are never chosen.
+    var largest: Candidate? {
+        let usable = candidates.filter { !HTMLImageAttributes.isDataURI($0.url) }
+        let byWidth = usable.contains { $0.width != nil }
+        var best: (candidate: Candidate, size: Double)?
+        for candidate in usable {
+            let size = byWidth ? candidate.width.map(Double.init) : candidate.density ?? 1
+            guard let size, size > (best?.size ?? -1) else { continue }
+            best = (candidate, size)
+        }
+        return best?.candidate
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+    }
+
+    private static func parse(_ input: [Unicode.Scalar]) -> [Candidate] {
+        var candidates: [Candidate] = []
+        var position = 0
+        while true {
+            while position < input.count, isSpace(input[position]) || input[position] == "," { position += 1 }
+            guard position < input.count else { return candidates }
+            let urlStart = position
+            while position < input.count, !isSpace(input[position]) { position += 1 }
+            var urlEnd = position
+            var descriptors: [String] = []
+            if input[urlEnd - 1] == "," {
+                // A URL ending in commas ends its candidate: no descriptors follow.
+                while urlEnd > urlStart, input[urlEnd - 1] == "," { urlEnd -= 1 }
+            } else {
+                descriptors = tokenizeDescriptors(input, &position)
+            }
+            guard urlEnd > urlStart else { continue }
+            var url = ""
+            url.unicodeScalars.append(contentsOf: input[urlStart..<urlEnd])
+            if let candidate = candidate(url: url, descriptors: descriptors) { candidates.append(candidate) }
+        }
+    }
+
+    /// The descriptor tokens after a URL, up to the comma that ends the candidate (commas inside
+    /// parentheses belong to the token); `position` moves past that comma.
+    private static func tokenizeDescriptors(_ input: [Unicode.Scalar], _ position: inout Int) -> [String] {
+        enum State { case inDescriptor, inParens, afterDescriptor }
+        while position < input.count, isSpace(input[position]) { position += 1 }
+        var descriptors: [String] = []
+        var current = ""
+        var state = State.inDescriptor
+        func flush() {
+            if !current.isEmpty { descriptors.append(current) }
+            current = ""
+        }
+        while position < input.count {
+            let scalar = input[position]
+            position += 1
+            switch state {
+            case .inDescriptor:
+                if isSpace(scalar) {
+                    flush()
+                    state = .afterDescriptor
+                } else if scalar == "," {
+                    flush()
+                    return descriptors
+                } else {
+                    if scalar == "(" { state = .inParens }
+                    current.unicodeScalars.append(scalar)
+                }
+            case .inParens:
+                if scalar == ")" { state = .inDescriptor }
+                current.unicodeScalars.append(scalar)
+            case .afterDescriptor:
+                if !isSpace(scalar) {
+                    state = .inDescriptor
+                    position -= 1
+                }
+            }
+        }
+        flush()
+        return descriptors
+    }
+
+    /// Applies the descriptors; nil when they are invalid (unknown, repeated, or `w` with `x`).
+    private static func candidate(url: String, descriptors: [String]) -> Candidate? {
+        var width: Int?, density: Double?, height: Int?
+        for descriptor in descriptors {
+            guard let unit = descriptor.last else { return nil }
+            let value = String(descriptor.dropLast())
+            switch unit {
+            case "w":
+                guard width == nil, density == nil, let parsed = integer(value), parsed > 0 else { return nil }
+                width = parsed
+            case "x":
+                guard width == nil, density == nil, height == nil, let parsed = floatingPoint(value), parsed >= 0 else { return nil }
+                density = parsed
+            case "h":
+                guard height == nil, density == nil, let parsed = integer(value), parsed > 0 else { return nil }
+                height = parsed
+            default:
+                return nil
+            }
+        }
+        // `h` alone is invalid (it qualifies a `w`).
+        if height != nil, width == nil { return nil }
+        return Candidate(url: url, width: width, density: density)
+    }
+
+    /// The standard's "valid non-negative integer": ASCII digits only.
+    private static func integer(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(text)
+    }
+
+    /// The standard's "valid floating-point number": digits with an optional `-`, fraction and exponent.
+    private static func floatingPoint(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.count <= 32,
+              text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65 }),
+              let first = text.utf8.first, first != 0x2B, text.utf8.last != 0x2E, first != 0x2E || text.utf8.count > 1,
+              let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}
