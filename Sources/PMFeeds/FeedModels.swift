@@ -10,8 +10,8 @@ public enum FeedKind: String, Sendable, Codable, CaseIterable {
         case .flickrPublic: "Flickr public feed JSON/JSONP (photos_public.gne)"
         case .flickrSearch: "Flickr REST photos JSON (flickr.photos.search, getRecent, …)"
         case .marvel: "Marvel Comics API JSON (/v1/public/…)"
-        case .rss: "RSS 2.0 (with Media RSS or image enclosures)"
-        case .atom: "Atom 1.0"
+        case .rss: "RSS 0.90–2.0 and RSS 1.0/RDF (Media RSS, enclosures, itunes:image, <img> in item HTML)"
+        case .atom: "Atom 0.3/1.0"
         case .jsonFeed: "JSON Feed 1.0/1.1"
         }
     }

@@ -11,9 +11,9 @@ public enum FeedParser {
         case .flickrPublic(let root): FlickrPublicFeed.parse(root)
         case .flickrSearch(let root): try FlickrSearchFeed.parse(root, url: url)
         case .marvel(let root): try MarvelFeed.parse(root)
-        case .jsonFeed(let root): JSONFeed.parse(root, url: url)
-        case .rss(let root): RSSFeed.parse(root)
-        case .atom(let root): AtomFeed.parse(root)
+        case .jsonFeed(let root): try JSONFeed.read(root, url: url)
+        case .rss(let root): try RSSFeed.read(root)
+        case .atom(let root): try AtomFeed.read(root)
         }
     }
 }

@@ -162,10 +162,10 @@ import Testing
         """
         var root = try XMLTree.parse(Array(document.utf8), baseURL: Self.url)
         Self.markExplicitBases(&root, inherited: false)
-        let media = AtomFeed.parse(root).items[0].media
+        let media = try AtomFeed.read(root).items[0].media
         #expect(media.map(\.url) == ["https://files.example.org/enc.jpg", "https://static.example.org/img/pic.jpg"])
         // Without the mark (the tree reader sets it), the item link wins for HTML.
-        let unmarked = AtomFeed.parse(try XMLTree.parse(Array(document.utf8), baseURL: Self.url)).items[0].media
+        let unmarked = try AtomFeed.read(try XMLTree.parse(Array(document.utf8), baseURL: Self.url)).items[0].media
         #expect(unmarked.last?.url == "https://blog.example.org/posts/1/pic.jpg")
     }
 

@@ -12,8 +12,6 @@ enum AtomFeed {
         return try feed.requiringReadableItems(listed: listed, "Atom document has \(listed) <entry> elements")
     }
 
-    /// `read` without its check that some listed entry could be read.
-    static func parse(_ root: XMLTreeElement) -> ParsedFeed { map(root).feed }
 
     private static func map(_ root: XMLTreeElement) -> (feed: ParsedFeed, listed: Int) {
         // Atom 0.3 uses the same element names as 1.0 for everything read here but the dates.

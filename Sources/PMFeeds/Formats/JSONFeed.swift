@@ -20,8 +20,6 @@ enum JSONFeed {
         return try feed.requiringReadableItems(listed: listed, "JSON Feed has \(listed) items")
     }
 
-    /// `read` without its check that some listed item could be read.
-    static func parse(_ root: JSONValue, url: URL) -> ParsedFeed { map(root, url: url).feed }
 
     private static func map(_ root: JSONValue, url: URL) -> (feed: ParsedFeed, listed: Int) {
         let base = root["feed_url"]?.string.flatMap { URL(string: $0, relativeTo: url) } ?? url

@@ -16,8 +16,6 @@ enum RSSFeed {
         return try feed.requiringReadableItems(listed: listed, "RSS document has \(listed) <item> elements")
     }
 
-    /// `read` without its check that some listed item could be read.
-    static func parse(_ root: XMLTreeElement) -> ParsedFeed { map(root).feed }
 
     private static func map(_ root: XMLTreeElement) -> (feed: ParsedFeed, listed: Int) {
         let channel = rssChildren(of: root, "channel").first ?? root
