@@ -8,15 +8,15 @@ runs of the same round (the machine is shared and noisy; ratios measured togethe
 import argparse, os, re, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report, sync, thumbs  # noqa: E402
+import parse, report, sync, thumbs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each (no warm-up rounds)
     "full": {"warmup": 1, "thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000,
-             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000},
+             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7},
     "quick": {"warmup": 0, "thumb_rounds": 1, "sync_count": 1000, "sync_rounds": 1, "rtt_count": 300,
-              "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None},
+              "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None, "parse_rounds": 3},
 }
 
 
@@ -45,7 +45,7 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
     a = ap.parse_args()
     plan = PLANS["quick" if a.quick else "full"]
@@ -72,6 +72,8 @@ def main():
             # Building its 100 000-entry cache takes minutes: the full run only.
             results["prune"] = (prune_target(a.binary, plan["prune_images"]) if plan["prune_images"]
                                 else {"status": "skipped"})
+        if "7" in only:
+            results["parse"] = parse.run(a.binary, a.work, plan["parse_rounds"], plan["warmup"])
     finally:
         shutil.rmtree(a.work, ignore_errors=True)
         if a.disk_work:

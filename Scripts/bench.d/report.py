@@ -103,6 +103,13 @@ def targets(results):
             rows.append(("6", f"prune {prune['images']:,} entries to half (Scripts/bench_prune"
                               f"{'' if prune['checked'] else ': its checks FAILED'})",
                          f"{prune['seconds']:.2f} s", "≤ 2 s", prune["seconds"] <= 2 and prune["checked"]))
+    parsed = results.get("parse")
+    if parsed:
+        ms, size = parsed["ms"], parsed["bytes"]
+        rows.append(("7", f"read a 2000-item RSS feed with HTML content (an <img> with srcset, links, a pixel in each; "
+                          f"{size['html'] / 1e6:.1f} MB, {ms['html']:.0f} ms) vs the same items in plain text "
+                          f"({size['plain'] / 1e6:.1f} MB, {ms['plain']:.0f} ms), start-up subtracted",
+                     f"{parsed['ratio']:.2f}×", "≤ 2.00×", parsed["ratio"] <= 2.0))
     return rows
 
 
@@ -140,6 +147,10 @@ def render(results):
     if memory:
         for stats in memory["stats"].values():
             lines.append(_row("5 sync 2048 px", stats))
+    parsed = results.get("parse")
+    if parsed:
+        for stats in parsed["stats"].values():
+            lines.append(_row("7 feed parse", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")
