@@ -9,10 +9,16 @@ enum FeedDetector {
         case rss(XMLTreeElement), atom(XMLTreeElement)
     }
 
-    static func detect(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> Detected {
+    /// The document and what had to be repaired to read it (`ParsedFeed.warnings`).
+    static func detect(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> (Detected, warnings: [String]) {
         let start = JSONPUnwrapper.skipWhitespace(bytes, from: 0)
         guard start < bytes.count else { throw unrecognized(bytes, contentType, "the body is empty") }
-        if bytes[start] == UInt8(ascii: "<") { return try detectXML(Array(bytes[start...]), url: url, contentType: contentType) }
+        // Markup behind a byte-order mark or in UTF-16/32 too; JSON in those starts with `{` or `[`.
+        if XMLCharset.startsWithMarkup(bytes) { return try detectXML(bytes, url: url, contentType: contentType) }
+        return (try detectNonXML(bytes, from: start, contentType: contentType), [])
+    }
+
+    private static func detectNonXML(_ bytes: [UInt8], from start: Int, contentType: String?) throws(FeedError) -> Detected {
         // JSON is read in place (no copy of the body): feeds run to megabytes.
         if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
             return try detectJSON(bytes, start..<bytes.count, contentType: contentType, form: "JSON")
@@ -49,15 +55,17 @@ enum FeedDetector {
         return generator.contains("flickr.com") || link.contains("flickr.com") || items.first?["media"]?.object != nil
     }
 
-    private static func detectXML(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> Detected {
-        let head = String(decoding: bytes.prefix(256), as: UTF8.self).lowercased()
+    private static func detectXML(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> (Detected, warnings: [String]) {
+        let decoded = XMLCharset.decode(bytes, contentType: contentType)
+        let head = String(decoding: decoded.utf8.prefix(256), as: UTF8.self).lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
             throw unrecognized(bytes, contentType, "it is an HTML page, not a feed")
         }
-        let root = try XMLTree.parse(bytes, baseURL: url)
+        let document = try XMLDocumentReader.read(decoded.utf8, baseURL: url)
+        let root = document.root, warnings = decoded.warnings + document.warnings
         switch (root.namespace, root.name) {
-        case (XMLNamespace.none, "rss"), (XMLNamespace.userlandRSS2, "rss"), (XMLNamespace.rdf, "RDF"): return .rss(root)
-        case (XMLNamespace.atom, "feed"), (XMLNamespace.atom03, "feed"): return .atom(root)
+        case (XMLNamespace.none, "rss"), (XMLNamespace.userlandRSS2, "rss"), (XMLNamespace.rdf, "RDF"): return (.rss(root), warnings)
+        case (XMLNamespace.atom, "feed"), (XMLNamespace.atom03, "feed"): return (.atom(root), warnings)
         default:
             let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
             throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")

@@ -48,39 +48,37 @@ import Testing
         }
     }
 
-    /// Bytes the declared encoding cannot convert, or an encoding libxml2 has no converter for: an
-    /// error that names the cause (and nothing printed to stderr).
+    /// Bytes the declared encoding cannot convert: read as UTF-8 (they are) with a warning that
+    /// names the charset and the byte, and nothing printed to stderr.
     @Test(arguments: [
-        ("xml-empty-pi-iso-2022-jp-conversion-error.xml",
-         "libxml2 error 6003: input conversion failed due to input error, bytes 0x78 0x3F 0x3E 0x3C)"),
-        ("xml-empty-pi-utf7-conversion-error.xml",
-         "libxml2 error 6003: input conversion failed due to input error, bytes 0x01 0x2D 0x3C 0x2F)"),
-        ("xml-empty-pi-hz-conversion-error.xml",
-         "libxml2 error 6003: input conversion failed due to input error, bytes 0x7E 0x7D 0x3C 0x2F)"),
+        ("xml-empty-pi-iso-2022-jp-conversion-error.xml", "iso-2022-jp", "byte 0x78 at offset 19"),
+        ("xml-empty-pi-utf7-conversion-error.xml", "utf-7", "byte 0x01 at offset 16"),
+        ("xml-empty-pi-hz-conversion-error.xml", "hz", "byte 0x7E at offset 16"),
     ])
-    func unconvertibleBytesAreAClearError(file: String, detail: String) throws {
+    func unconvertibleBytesFallBackToUTF8WithAWarning(file: String, charset: String, detail: String) throws {
         let bytes = Array(try Data(contentsOf: RegressionsTests.directory.appendingPathComponent(file)))
-        #expect(throws: FeedError("feed looks like XML but its encoding cannot be read (" + detail)) {
-            try FeedParser.parse(bytes, url: Self.url)
-        }
+        let feed = try FeedParser.parse(bytes, url: Self.url)
+        #expect(feed.kind == .rss)
+        #expect(feed.warnings.first == "charset: the bytes are not valid \(charset) as the XML declaration says (\(detail)); read as UTF-8")
     }
 
-    @Test func unsupportedEncodingIsAClearError() {
-        #expect(throws: FeedError("feed looks like XML but its encoding cannot be read (line 1, column 50, "
-                                  + "libxml2 error 32: Unsupported encoding x-no-such-encoding)")) {
-            try Self.parse("<?xml version=\"1.0\" encoding=\"x-no-such-encoding\"?><rss/>")
-        }
+    @Test func unsupportedEncodingIsIgnoredWithAWarning() throws {
+        let feed = try Self.parse("<?xml version=\"1.0\" encoding=\"x-no-such-encoding\"?><rss/>")
+        #expect(feed.kind == .rss)
+        #expect(feed.warnings == ["charset: the XML declaration names unknown charset \"x-no-such-encoding\"; ignored"])
     }
 
-    /// As with XMLParser: markup after a complete root element is dropped, a broken root is an error.
-    @Test func contentAfterTheRootIsIgnored() throws {
+    /// Markup after a complete root element is dropped, a broken root is recovered; both with warnings.
+    @Test func contentAfterTheRootIsIgnoredAndABrokenRootRecovered() throws {
         let feed = try Self.parse("<rss version=\"2.0\"><channel><title>photos</title></channel></rss>\n"
                                   + "<b>Warning</b>: something<?x?> <")
         #expect(feed.title == "photos")
-        #expect(throws: FeedError("feed looks like XML but is not well-formed (line 1, column 56, libxml2 error 76: "
-                                  + "Opening and ending tag mismatch: channel line 1 and rss)")) {
-            try Self.parse("<rss version=\"2.0\"><channel><title>photos</title></rss><b/>")
-        }
+        #expect(feed.warnings.first == "recovered from malformed XML: line 2, column 1, libxml2 error 5: "
+                                       + "Extra content at the end of the document")
+        let broken = try Self.parse("<rss version=\"2.0\"><channel><title>photos</title></rss><b/>")
+        #expect(broken.title == "photos")
+        #expect(broken.warnings.first == "recovered from malformed XML: line 1, column 56, libxml2 error 76: "
+                                         + "Opening and ending tag mismatch: channel line 1 and rss")
     }
 
     @Test func internalEntitiesAreExpandedAsText() throws {
@@ -112,16 +110,16 @@ import Testing
         #expect(message == "refused")
     }
 
-    /// libxml2's error handlers are per thread: concurrent failures each report their own error.
+    /// libxml2's error handlers are per thread: concurrent repairs each report their own error.
     @Test func concurrentErrorsStayWithTheirDocuments() async {
         let mismatched = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<64 {
                 group.addTask {
                     do throws(FeedError) {
-                        _ = try Self.parse("<rss><channel><x\(index)></channel></rss>")
-                        return true
+                        let feed = try Self.parse("<rss><channel><x\(index)></channel></rss>")
+                        return !feed.warnings.contains { $0.contains("Opening and ending tag mismatch: x\(index) line 1 and channel") }
                     } catch {
-                        return !error.message.contains("Opening and ending tag mismatch: x\(index) line 1 and channel")
+                        return true
                     }
                 }
             }

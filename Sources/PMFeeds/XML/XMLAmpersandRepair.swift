@@ -1,0 +1,201 @@
+/// Rewrites a UTF-8 document's `&` references before libxml2 reads it.
+///
+/// Always: an HTML5 name (`&nbsp;`, `&eacute;`) that the document's DTD does not declare becomes
+/// the equivalent character reference, padded with zeros to the name's length where it fits so
+/// libxml2's columns still match the document. A parser hook cannot do this: libxml2 2.9 copies
+/// only the first byte of a predefined entity's text into an attribute value.
+///
+/// With `repair`, for the second reading of a malformed document: a bare `&` (not starting
+/// `&name;` or `&#…;`) and the `&` of an undeclared name become `&#38;`, the five XML names become
+/// character references, a `<` that cannot open markup becomes `&#60;`, and C0 control characters
+/// XML forbids are dropped. Recovering libxml2 drops every entity reference after its first error,
+/// `&amp;` included, but keeps character references, so text survives only in that form.
+///
+/// Comments, CDATA sections, processing instructions and the document type declaration are
+/// copied as they are.
+enum XMLAmpersandRepair {
+    struct Rewritten {
+        var bytes: [UInt8]
+        /// Bare `&`s (and `&` of undeclared names) escaped; only with `repair`.
+        var escapedAmpersands = 0
+    }
+
+    static func rewrite(_ bytes: [UInt8], repair: Bool) -> Rewritten {
+        guard repair || bytes.contains(ampersand) else { return Rewritten(bytes: bytes) }
+        var result = Rewritten(bytes: [])
+        result.bytes.reserveCapacity(bytes.count + bytes.count / 16)
+        var declared: Set<String> = []
+        var index = 0
+        func copy(through end: Int) {
+            result.bytes.append(contentsOf: bytes[index..<end])
+            index = end
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == lessThan {
+                if let end = end(of: "<!--", "-->", in: bytes, at: index)
+                    ?? end(of: "<![CDATA[", "]]>", in: bytes, at: index)
+                    ?? end(of: "<?", "?>", in: bytes, at: index) {
+                    copy(through: end)
+                } else if starts(bytes, "<!DOCTYPE", at: index) {
+                    let end = doctypeEnd(bytes, from: index)
+                    declared.formUnion(declaredEntities(bytes[index..<end]))
+                    copy(through: end)
+                } else if repair, !opensMarkup(bytes, index + 1) {
+                    result.bytes.append(contentsOf: "&#60;".utf8)
+                    index += 1
+                } else {
+                    result.bytes.append(byte)
+                    index += 1
+                }
+            } else if byte == ampersand {
+                let reference = self.reference(in: bytes, at: index)
+                switch reference {
+                case .character(let end):
+                    copy(through: end)
+                case .named(let name, let end):
+                    if declared.contains(name) {
+                        copy(through: end)
+                    } else if let value = predefined[name] ?? HTML5Entities.table[name],
+                              repair || predefined[name] == nil {
+                        result.bytes.append(contentsOf: characterReferences(value, length: end - index))
+                        index = end
+                    } else if repair {
+                        result.bytes.append(contentsOf: "&#38;".utf8)
+                        result.escapedAmpersands += 1
+                        index += 1
+                    } else {
+                        copy(through: end)
+                    }
+                case .bare:
+                    if repair {
+                        result.bytes.append(contentsOf: "&#38;".utf8)
+                        result.escapedAmpersands += 1
+                    } else {
+                        result.bytes.append(byte)
+                    }
+                    index += 1
+                }
+            } else if repair, byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                index += 1
+            } else {
+                result.bytes.append(byte)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    private static let ampersand = UInt8(ascii: "&"), lessThan = UInt8(ascii: "<")
+    private static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
+
+    private enum Reference {
+        /// `&#N;` or `&#xH;`, ending before `end`.
+        case character(end: Int)
+        case named(String, end: Int)
+        case bare
+    }
+
+    private static func reference(in bytes: [UInt8], at start: Int) -> Reference {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let hex = index < bytes.count && bytes[index] == UInt8(ascii: "x")
+            if hex { index += 1 }
+            let digits = index
+            while index < bytes.count, isDigit(bytes[index], hex: hex) { index += 1 }
+            guard index > digits, index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
+            return .character(end: index + 1)
+        }
+        guard index < bytes.count, isNameStart(bytes[index]) else { return .bare }
+        while index < bytes.count, isNameStart(bytes[index]) || isDigit(bytes[index], hex: false)
+                || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
+        return .named(String(decoding: bytes[(start + 1)..<index], as: UTF8.self), end: index + 1)
+    }
+
+    /// `&#NNN;` per scalar; a single one is padded with zeros to `length` bytes when shorter.
+    private static func characterReferences(_ scalars: [Unicode.Scalar], length: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for scalar in scalars {
+            let digits = String(scalar.value)
+            let zeros = scalars.count == 1 ? max(0, length - 3 - digits.count) : 0
+            out.append(contentsOf: "&#\(String(repeating: "0", count: zeros))\(digits);".utf8)
+        }
+        return out
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            || hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
+    }
+
+    /// True when the byte after a `<` can start a tag, an end tag, a comment or a PI.
+    private static func opensMarkup(_ bytes: [UInt8], _ index: Int) -> Bool {
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        return isNameStart(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
+    private static func starts(_ bytes: [UInt8], _ literal: String, at index: Int) -> Bool {
+        bytes[index...].starts(with: literal.utf8)
+    }
+
+    /// The offset past `close` when `open` starts at `index` (the end of `bytes` if never closed).
+    private static func end(of open: String, _ close: String, in bytes: [UInt8], at index: Int) -> Int? {
+        guard starts(bytes, open, at: index) else { return nil }
+        let closing = Array(close.utf8)
+        var cursor = index + open.utf8.count
+        while cursor + closing.count <= bytes.count {
+            if bytes[cursor] == closing[0], bytes[cursor...].starts(with: closing) { return cursor + closing.count }
+            cursor += 1
+        }
+        return bytes.count
+    }
+
+    /// The offset past the `>` that closes a `<!DOCTYPE`, skipping its internal subset's quoted
+    /// literals and comments.
+    private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 2, inSubset = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                index += 1
+                while index < bytes.count, bytes[index] != byte { index += 1 }
+            } else if inSubset, let end = end(of: "<!--", "-->", in: bytes, at: index) {
+                index = end
+                continue
+            } else if byte == UInt8(ascii: "[") {
+                inSubset = true
+            } else if byte == UInt8(ascii: "]") {
+                inSubset = false
+            } else if byte == UInt8(ascii: ">"), !inSubset {
+                return index + 1
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// Names of the general entities a document type declaration declares.
+    private static func declaredEntities(_ doctype: ArraySlice<UInt8>) -> Set<String> {
+        var names: Set<String> = [], index = doctype.startIndex
+        let keyword = Array("<!ENTITY".utf8)
+        while index < doctype.endIndex {
+            guard doctype[index...].starts(with: keyword) else { index += 1; continue }
+            index += keyword.count
+            while index < doctype.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(doctype[index]) { index += 1 }
+            let start = index
+            while index < doctype.endIndex, ![0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27, 0x3E].contains(doctype[index]) { index += 1 }
+            if index > start, doctype[start] != UInt8(ascii: "%") {
+                names.insert(String(decoding: doctype[start..<index], as: UTF8.self))
+            }
+        }
+        return names
+    }
+}
