@@ -63,13 +63,29 @@ enum FeedDetector {
         }
         let document = try XMLDocumentReader.read(decoded.utf8, baseURL: url)
         let root = document.root, warnings = decoded.warnings + document.warnings
-        switch (root.namespace, root.name) {
-        case (XMLNamespace.none, "rss"), (XMLNamespace.userlandRSS2, "rss"), (XMLNamespace.rdf, "RDF"): return (.rss(root), warnings)
-        case (XMLNamespace.atom, "feed"), (XMLNamespace.atom03, "feed"): return (.atom(root), warnings)
-        default:
-            let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
-            throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")
+        if let detected = feedElement(root) { return (detected, warnings) }
+        // Some servers wrap the feed in an XHTML page (html/body/feed); feed readers find it there.
+        if root.namespace == XMLNamespace.xhtml, let (detected, depth) = nestedFeed(in: root, depth: 1) {
+            return (detected, warnings + ["the feed is inside an XHTML page, \(depth) elements down; read from there"])
         }
+        let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
+        throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")
+    }
+
+    private static func feedElement(_ element: XMLTreeElement) -> Detected? {
+        switch (element.namespace, element.name) {
+        case (XMLNamespace.none, "rss"), (XMLNamespace.userlandRSS2, "rss"), (XMLNamespace.rdf, "RDF"): .rss(element)
+        case (XMLNamespace.atom, "feed"), (XMLNamespace.atom03, "feed"): .atom(element)
+        default: nil
+        }
+    }
+
+    /// The first feed element at most three levels below `element`, breadth first.
+    private static func nestedFeed(in element: XMLTreeElement, depth: Int) -> (Detected, depth: Int)? {
+        guard depth <= 3 else { return nil }
+        for child in element.children { if let found = feedElement(child) { return (found, depth) } }
+        for child in element.children { if let found = nestedFeed(in: child, depth: depth + 1) { return found } }
+        return nil
     }
 
     static func unrecognized(_ bytes: [UInt8], _ contentType: String?, _ detail: String) -> FeedError {

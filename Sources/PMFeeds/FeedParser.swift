@@ -12,6 +12,7 @@ public enum FeedParser {
         let (detected, warnings) = try FeedDetector.detect(bytes, url: url, contentType: contentType)
         var feed = try map(detected, url: url)
         feed.warnings = warnings + feed.warnings
+        if let image = feed.image, !ItemMedia.isFetchable(image) { feed.image = nil }
         return feed
     }
 

@@ -17,7 +17,8 @@ enum AtomFeed {
         // Atom 0.3 uses the same element names as 1.0 for everything read here but the dates.
         let atom = root.namespace == XMLNamespace.atom03 ? XMLNamespace.atom03 : XMLNamespace.atom
         let feedAuthor = root.child(atom, "author")?.childText(atom, "name")
-        let entries = root.children(atom, "entry")
+        var entries = root.children(atom, "entry")
+        if entries.isEmpty { entries = root.outermostDescendants { $0.name == "entry" && $0.namespace == atom } }
         var collector = ItemCollector()
         for (index, entry) in entries.enumerated() {
             collector.add(index: index, id: entry.childText(atom, "id")) { () throws(ItemProblem) in

@@ -19,7 +19,10 @@ enum RSSFeed {
 
     private static func map(_ root: XMLTreeElement) -> (feed: ParsedFeed, listed: Int) {
         let channel = rssChildren(of: root, "channel").first ?? root
-        let itemElements = rssChildren(of: channel, "item") + (channel.name == "channel" ? rssChildren(of: root, "item") : [])
+        var itemElements = rssChildren(of: channel, "item") + (channel.name == "channel" ? rssChildren(of: root, "item") : [])
+        if itemElements.isEmpty {
+            itemElements = channel.outermostDescendants { $0.name == "item" && namespaces.contains($0.namespace) }
+        }
         var collector = ItemCollector()
         for (index, element) in itemElements.enumerated() {
             collector.add(index: index, id: FeedText.nonBlank(rssText(element, "guid"))) { () throws(ItemProblem) in

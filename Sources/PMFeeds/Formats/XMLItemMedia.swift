@@ -38,11 +38,14 @@ enum XMLItemMedia {
         return MediaSelection.isImageType(type)
     }
 
-    /// `itunes:image`/`googleplay:image`: the `href` attribute, or the text some feeds write instead.
+    /// `itunes:image`/`googleplay:image`: the `href` attribute, else the `url` attribute or an
+    /// absolute URL as text, which some feeds write instead (any other text is a caption, not a link).
     static func imageReference(_ element: XMLTreeElement?) -> String? {
-        guard let element, let reference = FeedText.nonBlank(element.attributes["href"]) ?? FeedText.nonBlank(element.text) else {
-            return nil
+        guard let element else { return nil }
+        if let reference = FeedText.nonBlank(element.attributes["href"]) ?? FeedText.nonBlank(element.attributes["url"]) {
+            return element.resolve(reference)
         }
-        return element.resolve(reference)
+        guard let text = FeedText.nonBlank(element.text), ItemMedia.isFetchable(text) else { return nil }
+        return text
     }
 }

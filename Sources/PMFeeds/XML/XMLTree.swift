@@ -30,6 +30,22 @@ struct XMLTreeElement: Sendable {
         return text
     }
 
+    /// The elements below this one that match, not looking inside a match: where XML recovery
+    /// closed a tag late (an unclosed `<category>` before the items), the items end up nested in
+    /// it, and a reader that only looks at direct children would find none of them.
+    func outermostDescendants(where matches: (XMLTreeElement) -> Bool) -> [XMLTreeElement] {
+        var found: [XMLTreeElement] = []
+        var pending = Array(children.reversed())
+        while let element = pending.popLast() {
+            if matches(element) {
+                found.append(element)
+            } else {
+                pending.append(contentsOf: element.children.reversed())
+            }
+        }
+        return found
+    }
+
     /// All character data below this element, for Atom's `type="xhtml"` content.
     var deepText: String { text + children.map(\.deepText).joined() }
 
@@ -68,6 +84,7 @@ enum XMLNamespace {
     /// Userland's namespace for RSS 2.0, used by some early RSS 2.0 feeds on `<rss>` itself.
     static let userlandRSS2 = "http://backend.userland.com/rss2"
     static let atom03 = "http://purl.org/atom/ns#"
+    static let xhtml = "http://www.w3.org/1999/xhtml"
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
     static let googleplay = "http://www.google.com/schemas/play-podcasts/1.0"
 
