@@ -84,6 +84,8 @@ CORPUS = os.path.join(REPO, "Tests", "Fixtures", "RealFeeds")
 NOT_DOCUMENTS = {"PROVENANCE.md", ".gitattributes"}
 IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".avif", ".heic")
 RUN_TIMEOUT = 30
+# Images photomirror keeps per item (its --max-images-per-item default, passed explicitly).
+MAX_IMAGES = 20
 HTML_SHARE, ITUNES_SHARE = 0.90, 0.95
 
 
@@ -327,12 +329,14 @@ def oracle_feedparser(d, feed_url):
                 u = norm(url, feed_url)
                 if u:
                     media.append(u)
-        if not media:
-            for t in e.get("media_thumbnail", []) or []:
-                u = norm(t.get("url"), feed_url)
-                if u:
-                    media.append(u)
         media = list(dict.fromkeys(media))
+        # Thumbnails count only when nothing larger is given, and then as one image: they are
+        # sizes or frames of one picture (YouTube's 0-3.jpg, Yahoo's 40 and 80 px), of which
+        # photomirror takes the largest.
+        thumbnails = []
+        if not media:
+            thumbnails = list(dict.fromkeys(filter(None, (norm(t.get("url"), feed_url)
+                                                          for t in e.get("media_thumbnail", []) or []))))
         itunes = None
         image = e.get("image")
         if isinstance(image, dict):
@@ -343,8 +347,8 @@ def oracle_feedparser(d, feed_url):
         detail = e.get("summary_detail") or {}
         html += html_images(e.get("summary"), detail.get("base") or feed_url)
         entries.append({"id": e.get("id"), "link": norm(e.get("link"), feed_url) or e.get("link"),
-                        "media": media, "itunes": itunes, "html": html,
-                        "kind": classify(media, itunes, html)})
+                        "media": media, "thumbnails": thumbnails, "itunes": itunes, "html": html,
+                        "kind": classify(media or thumbnails, itunes, html)})
     return entries
 
 
@@ -443,7 +447,8 @@ def run_one(n, rel, args, server, work):
     for key in ("no_proxy", "NO_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
         env.pop(key, None)
     env.update({"http_proxy": f"http://127.0.0.1:{port}", "HTTP_PROXY": f"http://127.0.0.1:{port}", "NO_COLOR": "1"})
-    command = [args.binary, "sync", "--cache", cache, "--quiet", "--jobs", "8", "--timeout", "10", url]
+    command = [args.binary, "sync", "--cache", cache, "--quiet", "--jobs", "8", "--timeout", "10",
+               "--max-images-per-item", str(MAX_IMAGES), url]
     started = time.time()
     try:
         p = subprocess.run(command, env=env, capture_output=True, timeout=RUN_TIMEOUT, stdin=subprocess.DEVNULL)
@@ -482,13 +487,21 @@ def run_one(n, rel, args, server, work):
     for index, (e, item) in enumerate(zip(entries, matched)):
         mirrored = item["ok"] if item else set()
         where = f"entry {index}" + ("" if item else " (no matching item)")
-        for u in e["media"]:
+        # The first MAX_IMAGES of an entry's images, in the feed's order (media:content, then
+        # enclosures): photomirror keeps at most that many per item (--max-images-per-item).
+        for u in e["media"][:MAX_IMAGES]:
             r["media"][1] += 1
             if u in mirrored:
                 r["media"][0] += 1
             else:
                 r["violations"].append(("2", f"{where}: media image {u} not mirrored"
                                              + (f" (item {item['status']}; ok: {sorted(mirrored)[:2]})" if item else "")))
+        if e.get("thumbnails") and not e["itunes"] and not e["html"]:
+            r["media"][1] += 1
+            if set(e["thumbnails"]) & mirrored:
+                r["media"][0] += 1
+            else:
+                r["violations"].append(("2", f"{where}: none of the thumbnails {e['thumbnails'][:2]} mirrored"))
         if e["kind"] == "itunes":
             r["itunes"][1] += 1
             if e["itunes"] in mirrored:
