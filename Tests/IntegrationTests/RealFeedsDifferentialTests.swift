@@ -31,6 +31,8 @@ final class RealFeedsDifferentialTests: XCTestCase {
         if process.terminationStatus != 0 {
             XCTFail("feed_differential.py exited \(process.terminationStatus):\n\(printed)")
         } else {
+            // The per-feed table and its totals belong in the test log even when they hold.
+            print(printed)
             XCTAssertTrue(printed.hasSuffix("PASS\n"), "feed_differential.py:\n\(printed)")
         }
     }
