@@ -1,33 +1,68 @@
 // libFuzzer harness for PMFeeds: FeedParser.parse over arbitrary bytes (JSON, JSONP, RSS, Atom,
-// JSON Feed detection and mapping, dates, URL resolution), then paging on what it returns.
+// JSON Feed detection and mapping, charsets, XML recovery, HTML entities, dates, URL resolution),
+// then paging on what it returns; then the same bytes as the HTML of an Atom entry, so every
+// input also goes through libxml2's HTML parser and the <img>/srcset extraction.
 // Built by Scripts/fuzz with `swiftc -sanitize=fuzzer,address` against PMFeeds compiled the same way.
 import Foundation
 import PMFeeds
 
 private let feedURL = URL(string: "https://example.org/feeds/photos?format=json&page=1")!
 
+/// The HTTP header each input is served with, picked by its length so that a seed keeps its
+/// meaning: none, a neutral type, and charsets that beat or contradict the document's own.
+private let contentTypes: [String?] = [
+    nil, "application/octet-stream", "application/rss+xml; charset=ISO-8859-1", "text/xml; charset=utf-16",
+    "application/atom+xml; charset=\"koi8-r\"", "application/xml; charset=no-such-charset",
+]
+
+private let htmlPrefix = Array("""
+    <feed xmlns="http://www.w3.org/2005/Atom"><title>f</title><entry><id>e</id>\
+    <link href="https://example.org/posts/1/"/><content type="html"><![CDATA[
+    """.utf8)
+private let htmlSuffix = Array("]]></content></entry></feed>".utf8)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeedParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    check(bytes, contentType: contentTypes[size % contentTypes.count])
+    // CDATA ends at the first "]]>": that sequence is broken up, everything else goes in as is.
+    var html = htmlPrefix
+    html.reserveCapacity(htmlPrefix.count + bytes.count + htmlSuffix.count)
+    for (index, byte) in bytes.enumerated() {
+        html.append(byte)
+        if byte == UInt8(ascii: "]"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "]"),
+           bytes[index + 2] == UInt8(ascii: ">") { html.append(0x20) }
+    }
+    html += htmlSuffix
+    check(html, contentType: nil)
+    return 0
+}
+
+private func check(_ bytes: [UInt8], contentType: String?) {
     let feed: ParsedFeed
     do {
-        feed = try FeedParser.parse(bytes, url: feedURL, contentType: "application/octet-stream")
+        feed = try FeedParser.parse(bytes, url: feedURL, contentType: contentType)
     } catch {
         // A whole-feed failure must say why.
         precondition(!error.message.isEmpty, "empty FeedError message")
-        return 0
+        return
     }
+    for warning in feed.warnings { precondition(!warning.isEmpty, "empty warning") }
     // Contracts the rest of the app relies on: ids are unique and non-empty within one feed.
     var ids = Set<String>()
     for item in feed.items {
         precondition(!item.id.isEmpty, "empty item id")
         precondition(ids.insert(item.id).inserted, "duplicate item id \(item.id)")
         precondition(item.mediaURL != nil || item.noImageReason != nil, "item without image or reason")
+        precondition(Set(item.media.map(\.url)).count == item.media.count, "duplicate media URL in \(item.id)")
+        for media in item.media {
+            let scheme = media.url.prefix { $0 != ":" }.lowercased()
+            precondition(scheme == "http" || scheme == "https", "unfetchable media URL \(media.url)")
+        }
     }
     for invalid in feed.invalid { precondition(!invalid.reason.isEmpty, "empty invalid-item reason") }
     if let paging = feed.paging {
         _ = FeedPaging.nextPageURL(after: paging, current: feedURL, pagesSoFar: 1, maxPages: 10,
                                    itemsSoFar: feed.items.count, maxItems: 1000)
     }
-    return 0
 }
