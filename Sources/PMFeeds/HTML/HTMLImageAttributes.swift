@@ -22,8 +22,8 @@ enum HTMLImageAttributes {
     }
 
     static func isDataURI(_ url: String) -> Bool {
-        url.unicodeScalars.drop { $0.properties.isWhitespace }.prefix(5).map { $0.isASCII ? UInt8($0.value) | 0x20 : 0 }
-            .elementsEqual("data:".utf8)
+        let scheme = url.utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) }.prefix(5)
+        return scheme.count == 5 && zip(scheme, "data:".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     private static func isTrackingPixel(_ attribute: (String) -> String?) -> Bool {
@@ -35,8 +35,9 @@ enum HTMLImageAttributes {
 
     /// `1`, `1px`, ` 0 `: the leading integer of a dimension attribute, as browsers read it.
     private static func pixels(_ value: String) -> Int? {
-        let digits = value.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
-        return digits.isEmpty || digits.count > 6 ? nil : Int(digits)
+        let digits = value.utf8.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// Names lazy-loading scripts give the stand-in they put in `src` until the real image loads.

@@ -35,67 +35,61 @@ enum HTMLImages {
 
     private static let libxml2Initialized: Void = xmlInitParser()
 
+    // libxml2's HTML parser in SAX mode: only the start of each element is looked at and no tree
+    // is built, which is most of what parsing an item's HTML would cost.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         _ = libxml2Initialized
+        guard let context = htmlNewParserCtxt() else { return [] }
+        defer { htmlFreeParserCtxt(context) }
         // Errors go to the calling thread's handlers, which would print them: silence both channels
         // for this call (libxml2 keeps them per thread, so concurrent parses do not interfere).
         pm_xml_silence_generic_errors()
         xmlSetStructuredErrorFunc(nil, ignoreError)
         defer { xmlSetStructuredErrorFunc(nil, nil) }
+        var handler = htmlSAXHandler()
+        handler.initialized = 1
+        handler.startElement = imageStart
+        context.pointee.sax.pointee = handler
+        let collector = ImageCollector()
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOIMPLIED.rawValue
-        let document = bytes.withMemoryRebound(to: CChar.self) {
-            htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options))
-        }
-        guard let document else { return [] }
-        defer { xmlFreeDoc(document) }
-        var urls: [String] = []
-        // Iterative, so deeply nested markup cannot exhaust the stack.
-        var node = document.pointee.children
-        while let current = node, urls.count < imageLimit {
-            if current.pointee.type == XML_ELEMENT_NODE, isImage(current),
-               let url = HTMLImageAttributes.url({ attribute(current, $0) }) {
-                urls.append(url)
+        withExtendedLifetime(collector) {
+            context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
+            let document = bytes.withMemoryRebound(to: CChar.self) {
+                htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options))
             }
-            node = next(after: current)
+            if let document { xmlFreeDoc(document) }
         }
-        return urls
+        return collector.urls
     }
+}
 
-    /// The next node in document order below the document.
-    private static func next(after node: xmlNodePtr) -> xmlNodePtr? {
-        if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children { return child }
-        var current: xmlNodePtr? = node
-        while let here = current {
-            if let sibling = here.pointee.next { return sibling }
-            current = here.pointee.parent
-            if current?.pointee.type == XML_HTML_DOCUMENT_NODE || current?.pointee.type == XML_DOCUMENT_NODE { return nil }
-        }
-        return nil
-    }
+/// The URLs found so far in one synchronous parse.
+private final class ImageCollector {
+    var urls: [String] = []
+}
 
-    private static func isImage(_ node: xmlNodePtr) -> Bool {
-        guard let name = node.pointee.name else { return false }
-        // The HTML parser lowercases element names.
-        return name[0] == UInt8(ascii: "i") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "g") && name[3] == 0
-    }
-
-    /// An attribute's value: the text of its children (the HTML parser has decoded entities).
-    private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
-        var property = node.pointee.properties
-        while let current = property {
-            defer { property = current.pointee.next }
-            guard let attributeName = current.pointee.name, String(cString: attributeName).lowercased() == name else { continue }
-            var value = ""
-            var text = current.pointee.children
-            while let piece = text {
-                if let content = piece.pointee.content { value += String(cString: content) }
-                text = piece.pointee.next
+/// The SAX start-of-element callback: `attributes` is a NULL-terminated list of name, value
+/// pairs, names lowercased by the HTML parser, values with entities decoded.
+private let imageStart: startElementSAXFunc = { context, name, attributes in
+    guard let context, let name, name[0] == UInt8(ascii: "i"), name[1] == UInt8(ascii: "m"),
+          name[2] == UInt8(ascii: "g"), name[3] == 0 else { return }
+    let collector = Unmanaged<ImageCollector>.fromOpaque(context).takeUnretainedValue()
+    guard collector.urls.count < HTMLImages.imageLimit else { return }
+    let url = HTMLImageAttributes.url { wanted in
+        guard var pair = attributes else { return nil }
+        return wanted.withCString { wantedName -> String? in
+            while let attributeName = pair.pointee {
+                let value = pair.successor().pointee
+                if strcmp(UnsafeRawPointer(attributeName).assumingMemoryBound(to: CChar.self), wantedName) == 0 {
+                    return value.map { String(cString: $0) } ?? ""
+                }
+                pair = pair.advanced(by: 2)
             }
-            return value
+            return nil
         }
-        return nil
     }
+    if let url { collector.urls.append(url) }
 }
 
 private let ignoreError: xmlStructuredErrorFunc = { _, _ in }

@@ -23,12 +23,21 @@ enum XMLAmpersandRepair {
     static func rewrite(_ bytes: [UInt8], repair: Bool) -> Rewritten {
         guard repair || bytes.contains(ampersand) else { return Rewritten(bytes: bytes) }
         var result = Rewritten(bytes: [])
-        result.bytes.reserveCapacity(bytes.count + bytes.count / 16)
         var declared: Set<String> = []
         var index = 0
-        func copy(through end: Int) {
-            result.bytes.append(contentsOf: bytes[index..<end])
+        // Bytes before `flushed` are in `result`; runs that need no change are copied in one go
+        // when the next replacement comes, and not at all when none does.
+        var flushed = 0
+        var changed = false
+        func replace(upTo end: Int, with replacement: some Sequence<UInt8>) {
+            if !changed {
+                changed = true
+                result.bytes.reserveCapacity(bytes.count + bytes.count / 16)
+            }
+            result.bytes.append(contentsOf: bytes[flushed..<index])
+            result.bytes.append(contentsOf: replacement)
             index = end
+            flushed = end
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -36,62 +45,65 @@ enum XMLAmpersandRepair {
                 if let end = end(of: "<!--", "-->", in: bytes, at: index)
                     ?? end(of: "<![CDATA[", "]]>", in: bytes, at: index)
                     ?? end(of: "<?", "?>", in: bytes, at: index) {
-                    copy(through: end)
+                    index = end
                 } else if starts(bytes, "<!DOCTYPE", at: index) {
                     let end = doctypeEnd(bytes, from: index)
                     declared.formUnion(declaredEntities(bytes[index..<end]))
-                    copy(through: end)
+                    index = end
                 } else if repair, !opensMarkup(bytes, index + 1) {
-                    result.bytes.append(contentsOf: "&#60;".utf8)
-                    index += 1
+                    replace(upTo: index + 1, with: "&#60;".utf8)
                 } else {
-                    result.bytes.append(byte)
                     index += 1
                 }
             } else if byte == ampersand {
-                let reference = self.reference(in: bytes, at: index)
-                switch reference {
+                switch reference(in: bytes, at: index) {
                 case .character(let end):
-                    copy(through: end)
+                    index = end
+                case .predefined(let name, let end):
+                    if repair, let value = predefined[name] {
+                        replace(upTo: end, with: characterReferences(value, length: end - index))
+                    } else {
+                        index = end
+                    }
                 case .named(let name, let end):
                     if declared.contains(name) {
-                        copy(through: end)
-                    } else if let value = predefined[name] ?? HTML5Entities.table[name],
-                              repair || predefined[name] == nil {
-                        result.bytes.append(contentsOf: characterReferences(value, length: end - index))
                         index = end
+                    } else if let value = HTML5Entities.table[name] {
+                        replace(upTo: end, with: characterReferences(value, length: end - index))
                     } else if repair {
-                        result.bytes.append(contentsOf: "&#38;".utf8)
                         result.escapedAmpersands += 1
-                        index += 1
+                        replace(upTo: index + 1, with: "&#38;".utf8)
                     } else {
-                        copy(through: end)
+                        index = end
                     }
                 case .bare:
                     if repair {
-                        result.bytes.append(contentsOf: "&#38;".utf8)
                         result.escapedAmpersands += 1
+                        replace(upTo: index + 1, with: "&#38;".utf8)
                     } else {
-                        result.bytes.append(byte)
+                        index += 1
                     }
-                    index += 1
                 }
             } else if repair, byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
-                index += 1
+                replace(upTo: index + 1, with: EmptyCollection())
             } else {
-                result.bytes.append(byte)
                 index += 1
             }
         }
+        guard changed else { return Rewritten(bytes: bytes, escapedAmpersands: result.escapedAmpersands) }
+        result.bytes.append(contentsOf: bytes[flushed...])
         return result
     }
 
     private static let ampersand = UInt8(ascii: "&"), lessThan = UInt8(ascii: "<")
     private static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
+    private static let predefinedNames = ["lt", "gt", "amp", "quot", "apos"]
 
     private enum Reference {
         /// `&#N;` or `&#xH;`, ending before `end`.
         case character(end: Int)
+        /// One of XML's own five (`&lt;`, `&amp;`…), recognised without making a String of it.
+        case predefined(String, end: Int)
         case named(String, end: Int)
         case bare
     }
@@ -111,7 +123,11 @@ enum XMLAmpersandRepair {
         while index < bytes.count, isNameStart(bytes[index]) || isDigit(bytes[index], hex: false)
                 || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".") { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
-        return .named(String(decoding: bytes[(start + 1)..<index], as: UTF8.self), end: index + 1)
+        let name = bytes[(start + 1)..<index]
+        if let known = predefinedNames.first(where: { name.elementsEqual($0.utf8) }) {
+            return .predefined(known, end: index + 1)
+        }
+        return .named(String(decoding: name, as: UTF8.self), end: index + 1)
     }
 
     /// `&#NNN;` per scalar; a single one is padded with zeros to `length` bytes when shorter.

@@ -286,16 +286,34 @@ enum XMLCharset {
     /// Offset of the first byte that does not start a valid UTF-8 sequence (Swift's strict decoder:
     /// no overlong forms, surrogates or values past U+10FFFF), or nil when all of `bytes` is valid.
     static func firstInvalidUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
+        if let found = bytes.withContiguousStorageIfAvailable(firstInvalidUTF8(in:)) { return found }
+        return Array(bytes).withUnsafeBufferPointer(firstInvalidUTF8(in:))
+    }
+
+    /// Feeds are mostly ASCII: runs of it are skipped eight bytes at a time, and Swift's decoder
+    /// checks only the sequences that start with a byte of 0x80 or more.
+    private static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         var offset = 0
-        while true {
+        while offset < bytes.count {
+            while offset + 8 <= bytes.count,
+                  base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+            }
+            guard offset < bytes.count else { return nil }
+            if bytes[offset] < 0x80 {
+                offset += 1
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: return nil
             case .error: return offset
             }
         }
+        return nil
     }
 }
 

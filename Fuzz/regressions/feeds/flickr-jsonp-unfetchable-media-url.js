@@ -1,0 +1,1 @@
+/**/ jsonFlickrFeed({"title":"t","link":"https://www.flickr.com/photos/","items":[{"title":"its","link":"https://www.flickr.com/photos/a/123/","media":{"m":"https*//farm.staticflickr.com/1_m.jpg"},"published":"2015-12-21T08:00:00Z","author":"nobody@flickr.com (\"Chris\"$)","tags":"x y","des_0.93.channel.page":"it\'s"}]});
