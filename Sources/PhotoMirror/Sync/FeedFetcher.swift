@@ -71,11 +71,7 @@ struct FeedFetcher: Sendable {
         case "file":
             return (try readLocal(url.path), nil, nil, nil)
         case "http", "https":
-            var target = url
-            if let keys = options.marvelKeys {
-                let stamp = String(Int(Date().timeIntervalSince1970))
-                target = MarvelSigner.sign(url, publicKey: keys.publicKey, privateKey: keys.privateKey, timestamp: stamp)
-            }
+            let target = FeedRequestSigner(marvelKeys: options.marvelKeys).requestURL(for: url, at: Date())
             var request = HTTPRequest(url: target.absoluteString)
             request.timeout = options.timeout
             request.stallTimeout = options.stallTimeout
