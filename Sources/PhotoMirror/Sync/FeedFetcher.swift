@@ -53,23 +53,14 @@ struct FeedFetcher: Sendable {
             }
             guard let paging = parsed.paging,
                   let next = FeedPaging.nextPageURL(
-                      after: paging, current: pageURL, pagesSoFar: pages, maxPages: pageLimit(for: paging),
+                      after: paging, current: pageURL, pagesSoFar: pages, maxPages: paging.pageLimit(maxPages: options.maxPages),
                       itemsSoFar: merged!.parsed.items.count, maxItems: options.maxItems)
             else { break }
             pageURL = next
         }
         var feed = merged!
-        if feed.parsed.items.count > options.maxItems, case .marvel = feed.parsed.paging {
-            feed.parsed.items.removeLast(feed.parsed.items.count - options.maxItems)
-        }
+        feed.parsed = feed.parsed.truncated(toItems: options.maxItems)
         return feed
-    }
-
-    /// `--pages` bounds page-numbered APIs (Flickr REST); offset-paged ones (Marvel) run until
-    /// their total, bounded by `--max-items` instead.
-    private func pageLimit(for paging: Paging) -> Int {
-        if case .marvel = paging { return Int.max }
-        return options.maxPages
     }
 
     /// The document's bytes, or nil bytes when a conditional request (`headers`) answered 304.
@@ -80,11 +71,7 @@ struct FeedFetcher: Sendable {
         case "file":
             return (try readLocal(url.path), nil, nil, nil)
         case "http", "https":
-            var target = url
-            if let keys = options.marvelKeys {
-                let stamp = String(Int(Date().timeIntervalSince1970))
-                target = MarvelSigner.sign(url, publicKey: keys.publicKey, privateKey: keys.privateKey, timestamp: stamp)
-            }
+            let target = FeedRequestSigner(marvelKeys: options.marvelKeys).requestURL(for: url, at: Date())
             var request = HTTPRequest(url: target.absoluteString)
             request.timeout = options.timeout
             request.stallTimeout = options.stallTimeout

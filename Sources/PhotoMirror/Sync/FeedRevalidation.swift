@@ -9,11 +9,11 @@ struct StoredFeed: Sendable {
     var fetched: FetchedFeed
 
     /// Nil when there is nothing to ask conditionally: an unknown feed, a server that gave no
-    /// validators, or a paged API (a 304 for page 1 says nothing about the other pages).
+    /// validators, or a kind whose 304 would not cover the whole feed (`allowsConditionalFetch`).
     static func load(url: String, index: PhotoIndex) async -> StoredFeed? {
         let key = CacheLayout.feedKey(url: url)
         guard let record = try? await index.feed(key: key), let kind = FeedKind(rawValue: record.kind),
-              kind != .flickrSearch, kind != .marvel,
+              kind.allowsConditionalFetch,
               let items = try? await index.items(feedKey: key) else { return nil }
         var headers: [String: String] = [:]
         if let etag = record.etag { headers["If-None-Match"] = etag }

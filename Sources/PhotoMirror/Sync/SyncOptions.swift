@@ -1,4 +1,5 @@
 import Foundation
+import PMFeeds
 import PMImaging
 import PMLoading
 
@@ -42,14 +43,8 @@ public struct SyncOptions: Sendable {
     public init() {}
 }
 
-public struct MarvelKeys: Sendable {
-    public var publicKey: String
-    public var privateKey: String
-    public init(publicKey: String, privateKey: String) {
-        self.publicKey = publicKey
-        self.privateKey = privateKey
-    }
-}
+/// The CLI builds the keys but imports only PhotoMirror.
+public typealias MarvelKeys = PMFeeds.MarvelKeys
 
 extension SyncOptions {
     /// `--scales 1,2,3`: the sizes plus the first (the gallery's 1x) at each scale, for
