@@ -3,7 +3,10 @@
 
 void pm_image_free(pm_image *image) {
     free(image->data);
-    image->data = NULL;
+    free(image->icc);
+    free(image->exif);
+    image->data = image->icc = image->exif = NULL;
+    image->icc_length = image->exif_length = 0;
 }
 
 void pm_buffer_free(pm_buffer *buffer) {

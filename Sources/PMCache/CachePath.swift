@@ -1,6 +1,7 @@
 /// A path relative to the cache root. A content file's own name — `originals/ab/<sha256>.jpg`
-/// or `.png`, `thumbs/<W>x<H>/ab/<sha256>.png` — is packed (hash, size, extension: no heap);
-/// any other path is kept as text. Packing is exact: only a path that packs back to the very
+/// (or another image format's extension), `thumbs/<W>x<H>/ab/<sha256>.png` — is packed (hash,
+/// size, extension: no heap); any other path, an original of an extension not listed in
+/// `ContentName.Extension` included, is kept as text, which works the same, only slower. Packing is exact: only a path that packs back to the very
 /// same text is packed, so two different paths never share a key.
 public enum CachePath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     case content(ContentName)
@@ -60,11 +61,14 @@ public struct ContentName: Hashable, Sendable {
         hasher.combine(size &+ UInt32(fileExtension.rawValue))
     }
 
+    /// The extensions of the formats photomirror reads (PMImaging's `ImageFormat.fileExtension`).
     enum Extension: UInt8, Sendable, CaseIterable {
-        case jpg, png
-        var text: String { self == .jpg ? "jpg" : "png" }
-        var bytes: [UInt8] { self == .jpg ? Self.jpgBytes : Self.pngBytes }
-        private static let jpgBytes = Array("jpg".utf8), pngBytes = Array("png".utf8)
+        case jpg, png, gif, webp, avif, heic
+        var text: String { Self.texts[Int(rawValue)] }
+        var bytes: [UInt8] { Self.utf8[Int(rawValue)] }
+        private static let texts = ["jpg", "png", "gif", "webp", "avif", "heic"]
+        private static let utf8 = texts.map { Array($0.utf8) }
+        static let longest = texts.map(\.utf8.count).max() ?? 0
     }
 
     private static let originalsPrefix = Array("\(CacheLayout.originalsFolder)/".utf8)
@@ -88,12 +92,12 @@ public struct ContentName: Hashable, Sendable {
         } else {
             return nil
         }
-        // <h0h1>/<64 hex>.<3-letter extension>
-        guard rest.count == 3 + 64 + 4, rest[rest.startIndex + 2] == UInt8(ascii: "/"),
+        // <h0h1>/<64 hex>.<extension>
+        guard rest.count > 3 + 64 + 1, rest.count <= 3 + 64 + 1 + Extension.longest, rest[rest.startIndex + 2] == UInt8(ascii: "/"),
               rest[rest.startIndex + 3 + 64] == UInt8(ascii: "."),
               let hash = PackedHash(hex: UnsafeBufferPointer(rebasing: rest.dropFirst(3).prefix(64))),
               rest.prefix(2).elementsEqual(rest.dropFirst(3).prefix(2)),
-              let fileExtension = Extension.allCases.first(where: { rest.suffix(3).elementsEqual($0.bytes) })
+              let fileExtension = Extension.allCases.first(where: { rest.dropFirst(3 + 64 + 1).elementsEqual($0.bytes) })
         else { return nil }
         (self.hash, self.size, self.fileExtension) = (hash, size, fileExtension)
     }
@@ -133,13 +137,15 @@ public struct ContentName: Hashable, Sendable {
     /// Calls `body` with the file's name as a C string built on the stack: no heap String for
     /// each of the 85 000 files a prune unlinks.
     public func withName<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 + 5) { buffer in
+        let capacity = 64 + 1 + Extension.longest + 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var index = 0
             hash.forEachHexDigit { buffer[index] = $0; index += 1 }
             buffer[64] = UInt8(ascii: ".")
-            for (offset, byte) in fileExtension.bytes.enumerated() { buffer[65 + offset] = byte }
-            buffer[68] = 0
-            return UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: 69, body)
+            let fileExtension = fileExtension.bytes
+            for (offset, byte) in fileExtension.enumerated() { buffer[65 + offset] = byte }
+            buffer[65 + fileExtension.count] = 0
+            return UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: capacity, body)
         }
     }
 }

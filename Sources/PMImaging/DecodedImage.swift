@@ -1,8 +1,10 @@
 import CodecShim
 
 /// Full-frame pixels from a decoder, still in the C buffer they were decoded into (no copy),
-/// freed exactly once when this value goes away.
-struct DecodedImage: ~Copyable {
+/// freed exactly once when the last reference goes away. A class rather than a `~Copyable`
+/// struct: returned from `ImageFormat.Decoder`, a closure with typed throws, the struct made the
+/// decoders skip their limit check at random in debug builds (Swift 6.3, parallel tests).
+final class DecodedImage {
     let raw: pm_image
     /// How the stored pixels must be turned to display upright (JPEG EXIF; PNG is always identity).
     let orientation: ExifOrientation

@@ -9,12 +9,12 @@ public struct ImageError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String { message }
 
     static func notAnImage(startingWith bytes: UnsafeRawBufferPointer) -> ImageError {
-        guard !bytes.isEmpty else { return ImageError("not a JPEG or PNG image (empty input)") }
+        guard !bytes.isEmpty else { return ImageError("not a \(ImageFormat.listed) image (empty input)") }
         let hex = bytes.prefix(4).map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }
-        return ImageError("not a JPEG or PNG image (starts with \(hex.joined(separator: " ")))")
+        return ImageError("not a \(ImageFormat.listed) image (starts with \(hex.joined(separator: " ")))")
     }
 
     static func overPixelLimit(width: Int, height: Int, limit: Int) -> ImageError {

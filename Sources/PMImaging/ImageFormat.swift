@@ -1,16 +1,63 @@
-/// The input formats the thumbnailer decodes, told apart by magic bytes only (never by name or
-/// Content-Type, which feeds get wrong).
-public enum ImageFormat: String, Sendable {
-    case jpeg, png
+/// One input format the thumbnailer reads: how to recognise its bytes (magic only, never a name
+/// or Content-Type, which feeds get wrong), what to call and serve a file of it, and its decoder
+/// with its limits. Each format is declared beside its decoder (`JPEGDecoding.swift`, …) and
+/// listed once in `all`; a new format is that file, its C shim and one entry there.
+public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
+    /// Decodes to full-frame 8-bit pixels at the smallest scale that still covers every size,
+    /// after checking the declared dimensions against the limits.
+    typealias Decoder = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> DecodedImage
 
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Lower case, as the index's `originals.format` stores it: `jpeg`, `png`.
+    public let name: String
+    /// The extension of an original of this format in the cache: `jpg`, `png`.
+    public let fileExtension: String
+    public let mimeType: String
+    /// Other extensions a file of the format is known by (`jpeg`), for serving.
+    public let otherExtensions: [String]
+    let matches: @Sendable (UnsafeRawBufferPointer) -> Bool
+    let decoder: Decoder
+
+    init(name: String, fileExtension: String, mimeType: String, otherExtensions: [String] = [],
+         matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, decoder: @escaping Decoder) {
+        self.name = name
+        self.fileExtension = fileExtension
+        self.mimeType = mimeType
+        self.otherExtensions = otherExtensions
+        self.matches = matches
+        self.decoder = decoder
+    }
+
+    /// Every format, in the order their magic is tried.
+    public static let all: [ImageFormat] = [.jpeg, .png]
 
     public static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
-        // SOI followed by the first marker's 0xFF prefix.
-        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
-        if bytes.count >= pngSignature.count, bytes.prefix(pngSignature.count).elementsEqual(pngSignature) {
-            return .png
-        }
-        return nil
+        all.first { $0.matches(bytes) }
+    }
+
+    public static func named(_ name: String) -> ImageFormat? {
+        all.first { $0.name == name }
+    }
+
+    /// "JPEG or PNG", "JPEG, PNG or WebP": for messages that list what is read.
+    public static var listed: String {
+        let names = all.map(\.displayName)
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    /// As people write it: `JPEG`, `WebP`.
+    public var displayName: String { Self.displayNames[name] ?? name.uppercased() }
+    private static let displayNames = ["webp": "WebP", "heif": "HEIF/HEIC"]
+
+    public var description: String { name }
+
+    public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension UnsafeRawBufferPointer {
+    /// True when the bytes begin with `signature`.
+    func starts(withMagic signature: [UInt8]) -> Bool {
+        count >= signature.count && prefix(signature.count).elementsEqual(signature)
     }
 }

@@ -1,5 +1,13 @@
 import CodecShim
 
+extension ImageFormat {
+    public static let jpeg = ImageFormat(
+        name: "jpeg", fileExtension: "jpg", mimeType: "image/jpeg", otherExtensions: ["jpeg"],
+        // SOI followed by the first marker's 0xFF prefix.
+        matches: { $0.starts(withMagic: [0xFF, 0xD8, 0xFF]) },
+        decoder: { bytes, sizes, limits throws(ImageError) in try JPEGDecoding.decode(bytes, covering: sizes, limits: limits) })
+}
+
 enum JPEGDecoding {
     /// Decodes at the smallest DCT scale that still covers every requested size (after EXIF
     /// orientation), after checking the declared dimensions against `limits`.

@@ -1,5 +1,12 @@
 import CodecShim
 
+extension ImageFormat {
+    public static let png = ImageFormat(
+        name: "png", fileExtension: "png", mimeType: "image/png",
+        matches: { $0.starts(withMagic: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) },
+        decoder: { bytes, _, limits throws(ImageError) in try PNGDecoding.decode(bytes, limits: limits) })
+}
+
 enum PNGDecoding {
     /// Decodes the whole image (PNG has no shrink-on-load) after checking IHDR against `limits`.
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DecodedImage {

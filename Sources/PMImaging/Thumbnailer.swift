@@ -9,11 +9,7 @@ public enum Thumbnailer {
                                      limits: DecodeLimits = .default) throws(ImageError) -> [[UInt8]] {
         guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }
         guard !sizes.isEmpty else { return [] }
-        let image: DecodedImage
-        switch format {
-        case .jpeg: image = try JPEGDecoding.decode(bytes, covering: sizes, limits: limits)
-        case .png: image = try PNGDecoding.decode(bytes, limits: limits)
-        }
+        let image = try format.decoder(bytes, sizes, limits)
         var thumbnails: [[UInt8]] = []
         thumbnails.reserveCapacity(sizes.count)
         for size in sizes {

@@ -25,7 +25,7 @@ import Testing
     @Test func pathsOffTheLayoutStayText() {
         let others = [
             "originals/ab/\(sha).jpg",                 // fan-out folder not the hash's
-            "originals/0f/\(sha).gif",                 // unknown extension
+            "originals/0f/\(sha).bmp",                 // unknown extension
             "originals/0f/\(sha.uppercased()).jpg",    // upper-case hex
             "thumbs/040x40/0f/\(sha).png",             // leading zero
             "thumbs/65536x1/0f/\(sha).png",            // size out of range

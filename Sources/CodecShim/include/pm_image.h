@@ -7,11 +7,18 @@
 
 /// A decoded 8-bit image, rows packed without padding: RGB when `channels` is 3, RGBA with
 /// straight (non-premultiplied) alpha when it is 4. `data` is malloc'd; release it with pm_image_free.
+/// A decoder that finds an embedded ICC profile or an EXIF block its container carries (WebP
+/// `ICCP`/`EXIF`, PNG `iCCP`/`eXIf`, HEIF `colr`) hands over a malloc'd copy in `icc` / `exif`,
+/// freed with the image; both stay NULL otherwise.
 typedef struct pm_image {
     uint8_t *data;
     int width;
     int height;
     int channels;
+    uint8_t *icc;
+    size_t icc_length;
+    uint8_t *exif;
+    size_t exif_length;
 } pm_image;
 
 /// A growable byte buffer filled by an encoder; release it with pm_buffer_free.

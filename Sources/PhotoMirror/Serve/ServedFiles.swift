@@ -1,20 +1,25 @@
 import PMCache
+import PMImaging
 
 /// Which files of a cache the server shows, and as what. Only the kinds a gallery is made of
 /// are served; the index, its journals, the writer lock and anything without a known
 /// extension never are, even through a symlink (the check runs on the resolved path too).
 public enum ServedFiles {
-    public static let mimeTypes: [String: String] = [
-        "html": "text/html; charset=utf-8",
-        "json": "application/json",
-        "png": "image/png",
-        "jpg": "image/jpeg",
-        "jpeg": "image/jpeg",
-        "css": "text/css; charset=utf-8",
-        "js": "text/javascript; charset=utf-8",
-        "svg": "image/svg+xml",
-        "webp": "image/webp",
-    ]
+    public static let mimeTypes: [String: String] = {
+        var types = [
+            "html": "text/html; charset=utf-8",
+            "json": "application/json",
+            "css": "text/css; charset=utf-8",
+            "js": "text/javascript; charset=utf-8",
+            "svg": "image/svg+xml",
+            "webp": "image/webp",
+        ]
+        // The originals' extensions come from the formats photomirror reads.
+        for format in ImageFormat.all {
+            for name in [format.fileExtension] + format.otherExtensions { types[name] = format.mimeType }
+        }
+        return types
+    }()
 
     /// The Content-Type for a cache-relative path, or nil when it must not be served.
     public static func contentType(of relativePath: String) -> String? {

@@ -21,7 +21,7 @@ struct ImageStorer {
         let thumbnails = try storeThumbnails(of: bytes, sha256: sha256, now: now).thumbnails
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
         try store.store(bytes, at: path)
-        let original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.rawValue,
+        let original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
                                       storedAt: now, lastAccess: now)
         return StoredFiles(original: original, thumbnails: thumbnails)
     }
@@ -47,14 +47,5 @@ struct ImageStorer {
     private func detectFormat(_ bytes: [UInt8]) throws -> ImageFormat {
         if let format = bytes.withUnsafeBytes({ ImageFormat.sniff($0) }) { return format }
         throw MediaFailure(reason: ContentSniffer.describeNonImage(bytes))
-    }
-}
-
-extension ImageFormat {
-    var fileExtension: String {
-        switch self {
-        case .jpeg: "jpg"
-        case .png: "png"
-        }
     }
 }
