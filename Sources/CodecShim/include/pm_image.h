@@ -9,7 +9,9 @@
 /// straight (non-premultiplied) alpha when it is 4. `data` is malloc'd; release it with pm_image_free.
 /// A decoder that finds an embedded ICC profile or an EXIF block its container carries (WebP
 /// `ICCP`/`EXIF`, PNG `iCCP`/`eXIf`, HEIF `colr`) hands over a malloc'd copy in `icc` / `exif`,
-/// freed with the image; both stay NULL otherwise.
+/// freed with the image; both stay NULL otherwise. Without an ICC profile, a container's CICP
+/// colour description (HEIF/AVIF `colr` of type `nclx`, ITU-T H.273 code points) is given in
+/// `cicp_primaries` / `cicp_transfer`; 0 means none was given.
 typedef struct pm_image {
     uint8_t *data;
     int width;
@@ -19,6 +21,8 @@ typedef struct pm_image {
     size_t icc_length;
     uint8_t *exif;
     size_t exif_length;
+    int cicp_primaries;
+    int cicp_transfer;
 } pm_image;
 
 /// A growable byte buffer filled by an encoder; release it with pm_buffer_free.
