@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        // Debian's libgif-dev ships no pkg-config file: the module map links libgif itself.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -33,8 +35,9 @@ let package = Package(
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG"],
-                cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
+        // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CGIF"],
+                cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 
         // Swift library modules.
