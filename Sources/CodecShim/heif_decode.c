@@ -153,14 +153,20 @@ static void read_canvas(const uint8_t *data, size_t length, pm_heif_header *head
 
 // --- libheif -------------------------------------------------------------------------------------
 
-static void set_error(char *message, struct heif_error error, int av1) {
-    if (error.code == heif_error_Unsupported_feature && error.subcode == heif_suberror_Unsupported_codec) {
+void pm_heif_describe_error(int code, int subcode, const char *text, int av1, char *message) {
+    if (code == heif_error_Unsupported_feature && subcode == heif_suberror_Unsupported_codec) {
         snprintf(message, PM_MESSAGE_CAPACITY, "no %s decoder in this libheif (install %s)",
                  av1 ? "AV1" : "HEVC", av1 ? "libdav1d6" : "libde265-0");
-    } else {
-        snprintf(message, PM_MESSAGE_CAPACITY, "%s",
-                 error.message != NULL && error.message[0] ? error.message : "unknown libheif error");
+        return;
     }
+    snprintf(message, PM_MESSAGE_CAPACITY, "%s", text != NULL && text[0] ? text : "unknown libheif error");
+    // Some of libheif's messages end in a newline.
+    for (size_t n = strlen(message); n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' '); n--)
+        message[n - 1] = 0;
+}
+
+static void set_error(char *message, struct heif_error error, int av1) {
+    pm_heif_describe_error(error.code, error.subcode, error.message, av1, message);
 }
 
 static int64_t area(int width, int height) { return (int64_t)width * height; }
@@ -260,8 +266,9 @@ int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *messa
         over_limit(h->stored_width, h->stored_height, max_pixels, message) ||
         over_limit(h->canvas_width, h->canvas_height, max_pixels, message))
         return -1;
-    // A grid's canvas is checked by libheif against the same side limit at decode time; tighten it
-    // to the largest side declared, which the area checks above have accepted.
+    // libheif checks a grid's or overlay's canvas against its side limit when decoding. When the
+    // canvas could not be read from the boxes above (data split over extents, say), that bounds it
+    // by the largest side the file declares and the area checks accepted.
     int side = h->width > h->height ? h->width : h->height;
     if (h->stored_width > side) side = h->stored_width;
     if (h->stored_height > side) side = h->stored_height;

@@ -29,4 +29,8 @@ pm_heif *pm_heif_open(const uint8_t *data, size_t length, int64_t max_pixels, co
 /// Returns 0, or -1 with `message` filled.
 int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *message);
 
+/// The message for a libheif error (its code, subcode and text): a missing codec plugin says which
+/// package to install (`av1` nonzero: libdav1d6, else libde265-0); other text is passed on.
+void pm_heif_describe_error(int code, int subcode, const char *text, int av1, char *message);
+
 void pm_heif_close(pm_heif *heif);
