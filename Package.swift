@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Debian's libgif-dev ships no pkg-config file: the module map links libgif itself.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
         // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CGIF"],
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CGIF"],
                 cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 

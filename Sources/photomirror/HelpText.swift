@@ -81,6 +81,9 @@ enum HelpText {
       On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
       and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
       a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
+      A feed that had to be repaired to be read (malformed XML, a guessed charset) gets a
+      "warning:" line per repair, and the same words in its manifest's "warnings"; it still
+      succeeds. Items without any image are counted "without image", never as failures.
     """
 
     static let feed = """

@@ -55,17 +55,8 @@ struct FeedPage {
         guard let stored = feed.record.imageSHA256.flatMap({ feed.paths[$0] }),
               let sources = ThumbnailSources.choose(base: base, stored: stored.thumbnails, prefix: Self.rootPrefix)
         else { return }
-        html.markup("<img class=\"logo\" src=\"")
-        html.markup(sources.src)
-        if let srcset = sources.srcset {
-            html.markup("\" srcset=\"")
-            html.markup(srcset)
-        }
-        html.markup("\" width=\"")
-        html.number(base.width)
-        html.markup("\" height=\"")
-        html.number(base.height)
-        html.markup("\" alt=\"\">\n")
+        sources.writeImageStart(width: base.width, height: base.height, alt: "", to: &html)
+        html.markup("\" class=\"logo\">\n")
     }
 
     private func writePager(to html: inout HTMLBuffer) {

@@ -36,18 +36,7 @@ enum ItemVisual: Equatable {
                 html.markup(link)
                 html.markup("\">")
             }
-            html.markup("<img src=\"")
-            html.markup(sources.src)
-            if let srcset = sources.srcset {
-                html.markup("\" srcset=\"")
-                html.markup(srcset)
-            }
-            html.markup("\" width=\"")
-            html.number(base.width)
-            html.markup("\" height=\"")
-            html.number(base.height)
-            html.markup("\" alt=\"")
-            html.text(alt)
+            sources.writeImageStart(width: base.width, height: base.height, alt: alt, to: &html)
             html.markup(lazy ? "\" loading=\"lazy\" decoding=\"async\">" : "\">")
             if link != nil { html.markup("</a>") }
         case .placeholder(let label, let reason):

@@ -28,13 +28,8 @@ struct MoreImages {
                 html.markup(link)
                 html.markup("\">")
             }
-            html.markup("<img src=\"")
-            html.markup(sources.src)
-            html.markup("\" width=\"")
-            html.number(max(1, base.width / 2))
-            html.markup("\" height=\"")
-            html.number(max(1, base.height / 2))
-            html.markup("\" alt=\"\" loading=\"lazy\">")
+            sources.writeImageStart(width: max(1, base.width / 2), height: max(1, base.height / 2), alt: "", to: &html)
+            html.markup("\" loading=\"lazy\">")
             if link != nil { html.markup("</a>") }
         }
         html.markup("<span>+")

@@ -26,6 +26,23 @@ struct ThumbnailSources: Equatable {
         return ThumbnailSources(src: preferred.path, srcset: srcset)
     }
 
+    /// `<img src="…" srcset="…" width="…" height="…" alt="…` with `alt` as text; the caller
+    /// adds any further attributes and closes the tag.
+    func writeImageStart(width: Int, height: Int, alt: String, to html: inout HTMLBuffer) {
+        html.markup("<img src=\"")
+        html.markup(src)
+        if let srcset {
+            html.markup("\" srcset=\"")
+            html.markup(srcset)
+        }
+        html.markup("\" width=\"")
+        html.number(width)
+        html.markup("\" height=\"")
+        html.number(height)
+        html.markup("\" alt=\"")
+        html.text(alt)
+    }
+
     private static func format(density: Double) -> String {
         if density == density.rounded() { return String(Int(density)) }
         return String((density * 1000).rounded() / 1000)
