@@ -47,7 +47,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// As people write it: `JPEG`, `WebP`.
     public var displayName: String { Self.displayNames[name] ?? name.uppercased() }
-    private static let displayNames = ["webp": "WebP", "heif": "HEIF/HEIC"]
+    private static let displayNames = ["webp": "WebP", "heic": "HEIC/HEIF"]
 
     public var description: String { name }
 

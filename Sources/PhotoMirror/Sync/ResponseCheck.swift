@@ -1,3 +1,4 @@
+import PMImaging
 import PMLoading
 
 /// Media URLs come from strangers: only http and https are fetched. A `file://` URL in a feed
@@ -40,6 +41,6 @@ enum ContentSniffer {
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
         }.joined(separator: " ")
-        return "not a JPEG or PNG image (starts with \(hex))"
+        return "not a \(ImageFormat.listed) image (starts with \(hex))"
     }
 }
