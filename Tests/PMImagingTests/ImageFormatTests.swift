@@ -22,13 +22,13 @@ import PMImaging
 
     @Test func nonImageErrorShowsTheFirstBytes() {
         let html = Array("<!DOCTYPE html>".utf8)
-        #expect(throws: ImageError("not a JPEG or PNG image (starts with 3c 21 44 4f)")) {
+        #expect(throws: ImageError("not a JPEG, PNG or WebP image (starts with 3c 21 44 4f)")) {
             try Thumbnailer.pngThumbnails(of: html, sizes: [ThumbnailSize(width: 40, height: 40)])
         }
-        #expect(throws: ImageError("not a JPEG or PNG image (empty input)")) {
+        #expect(throws: ImageError("not a JPEG, PNG or WebP image (empty input)")) {
             try Thumbnailer.pngThumbnails(of: [UInt8](), sizes: [ThumbnailSize(width: 40, height: 40)])
         }
-        #expect(throws: ImageError("not a JPEG or PNG image (starts with 0a)")) {
+        #expect(throws: ImageError("not a JPEG, PNG or WebP image (starts with 0a)")) {
             try Thumbnailer.pngThumbnails(of: [0x0A], sizes: [ThumbnailSize(width: 40, height: 40)])
         }
     }
