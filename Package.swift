@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Debian's libgif-dev ships no pkg-config file: the module map links libgif itself.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // libwebpdemux's .pc requires libwebp, so one name brings both.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
         // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CGIF"],
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif", "CGIF"],
                 cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 

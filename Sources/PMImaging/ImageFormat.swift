@@ -28,7 +28,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every format, in the order their magic is tried.
-    public static let all: [ImageFormat] = [.jpeg, .png, .avif, .heif, .gif]
+    public static let all: [ImageFormat] = [.jpeg, .png, .webp, .gif, .avif, .heif]
 
     public static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
         all.first { $0.matches(bytes) }

@@ -41,3 +41,24 @@ enum ThumbnailGeometry {
         return 8
     }
 }
+
+extension ThumbnailGeometry {
+    /// For decoders that scale to any size (WebP's rescaler): the smallest width×height with the
+    /// image's aspect at which every target still fits inside its crop, the rule of
+    /// `jpegScaleEighths` without its 1/8 steps. The factor is the largest target-to-image side
+    /// ratio, kept as a fraction so the side that sets it comes out exactly at the target. Never
+    /// larger than the image: smaller images decode at full size and get upscaled.
+    static func coveringSize(width: Int, height: Int, targets: [(width: Int, height: Int)]) -> (width: Int, height: Int) {
+        guard width > 0, height > 0 else { return (width, height) }
+        var numerator = 0, denominator = 1
+        for target in targets {
+            // Compare target.width / width and target.height / height with the best so far by
+            // cross-multiplying: no rounding before the sides are computed.
+            if target.width * denominator > numerator * width { (numerator, denominator) = (target.width, width) }
+            if target.height * denominator > numerator * height { (numerator, denominator) = (target.height, height) }
+        }
+        guard numerator > 0, numerator < denominator else { return (width, height) }
+        let scale = { (side: Int) in (side * numerator + denominator - 1) / denominator }
+        return (scale(width), scale(height))
+    }
+}

@@ -38,4 +38,25 @@ import Testing
         let targets = targets.map { (width: $0.0, height: $0.1) }
         #expect(ThumbnailGeometry.jpegScaleEighths(width: width, height: height, targets: targets) == expected)
     }
+
+    @Test(arguments: [
+        (300, 225, [(40, 40)], 54, 40),           // 300 × 40/225 = 53.3, rounded up
+        (300, 225, [(40, 40), (96, 27)], 96, 72), // the wide target needs 96 columns
+        (128, 128, [(40, 40)], 40, 40),
+        (100, 800, [(80, 20)], 80, 640),          // the short side decides even for a wide target
+        (30, 30, [(40, 40)], 30, 30),             // never scaled up
+        (200, 150, [(200, 10)], 200, 150),        // a target as wide as the image: full size
+        (1000, 3, [(40, 40)], 1000, 3),
+        (16383, 16383, [(1, 1)], 1, 1),
+        (500, 500, [], 500, 500),                 // no targets: full size
+    ])
+    func coveringSizeIsTheSmallestThatHoldsEveryTarget(width: Int, height: Int, targets: [(Int, Int)],
+                                                       expectedWidth: Int, expectedHeight: Int) {
+        let targets = targets.map { (width: $0.0, height: $0.1) }
+        let size = ThumbnailGeometry.coveringSize(width: width, height: height, targets: targets)
+        #expect(size == (expectedWidth, expectedHeight))
+        for target in targets {
+            #expect(size.width >= min(target.width, width) && size.height >= min(target.height, height))
+        }
+    }
 }

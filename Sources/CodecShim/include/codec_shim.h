@@ -5,6 +5,7 @@
 #include "pm_image.h"
 #include "jpeg_decode.h"
 #include "png_decode.h"
+#include "webp_decode.h"
 #include "heif_decode.h"
 #include "gif_decode.h"
 #include "png_encode.h"
