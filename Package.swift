@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -33,7 +34,7 @@ let package = Package(
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG"],
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CLCMS2"],
                 cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 
