@@ -54,7 +54,7 @@ let package = Package(
         // Tests: unit tests per module, integration tests drive the built binary.
         .testTarget(name: "PMFeedsTests", dependencies: ["PMFeeds"], swiftSettings: staticInRelease),
         .testTarget(name: "PMLoadingTests", dependencies: ["PMLoading"], swiftSettings: staticInRelease),
-        .testTarget(name: "PMImagingTests", dependencies: ["PMImaging"], swiftSettings: staticInRelease),
+        .testTarget(name: "PMImagingTests", dependencies: ["PMImaging"], exclude: ["Fixtures"], swiftSettings: staticInRelease),
         .testTarget(name: "PMCacheTests", dependencies: ["PMCache"], swiftSettings: staticInRelease),
         .testTarget(name: "PhotoMirrorTests", dependencies: ["PhotoMirror"], swiftSettings: staticInRelease),
         .testTarget(name: "IntegrationTests", dependencies: ["photomirror"], swiftSettings: staticInRelease),
