@@ -117,7 +117,8 @@ int pm_color_profile_is_srgb(const uint8_t *icc, size_t length) {
 // --- Transforms, cached per profile. ---
 
 struct pm_color_transform {
-    uint64_t key;
+    uint8_t *key;             // the profile's bytes (or a description of a built profile)
+    size_t key_length;
     uint32_t input_format;
     cmsContext context;
     cmsHTRANSFORM transform;  // NULL: the profile was found unusable; `message` says why
@@ -129,26 +130,27 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static pm_color_transform *cache[PM_COLOR_CACHED_TRANSFORMS];
 static int cache_count;
 
-static uint64_t hash_bytes(const uint8_t *data, size_t length) {
-    uint64_t hash = 0xcbf29ce484222325ull ^ length;  // FNV-1a
-    for (size_t i = 0; i < length; i++) hash = (hash ^ data[i]) * 0x100000001b3ull;
-    return hash;
-}
-
 typedef cmsHPROFILE (*profile_builder)(cmsContext context, const void *argument);
 
 static void destroy(pm_color_transform *entry) {
     if (entry == NULL) return;
     if (entry->transform != NULL) cmsDeleteTransform(entry->transform);
     if (entry->context != NULL) cmsDeleteContext(entry->context);
+    free(entry->key);
     free(entry);
 }
 
-static pm_color_transform *build(uint64_t key, uint32_t input_format, uint32_t output_format,
-                                 profile_builder make_profile, const void *argument) {
+static pm_color_transform *build(const void *key, size_t key_length, uint32_t input_format,
+                                 uint32_t output_format, profile_builder make_profile, const void *argument) {
     pm_color_transform *entry = calloc(1, sizeof *entry);
     if (entry == NULL) return NULL;
-    entry->key = key;
+    entry->key = malloc(key_length);
+    if (entry->key == NULL) {
+        free(entry);
+        return NULL;
+    }
+    memcpy(entry->key, key, key_length);
+    entry->key_length = key_length;
     entry->input_format = input_format;
     entry->context = new_context();
     if (entry->context == NULL) {
@@ -175,20 +177,22 @@ static pm_color_transform *build(uint64_t key, uint32_t input_format, uint32_t o
     return entry;
 }
 
-// The cached transform for `key`, built on first use. Building happens under the lock, so 200
-// images with one profile build it once. When the cache is full the transform is built for this
-// call only (released by pm_color_transform_release).
-static pm_color_transform *transform_for(uint64_t key, uint32_t input_format, uint32_t output_format,
-                                         profile_builder make_profile, const void *argument) {
+// The cached transform for `key` (a profile's bytes), built on first use. Keyed by the bytes
+// themselves: a length check and a memcmp are much cheaper than hashing a large profile on every
+// image, and nothing can collide. Building happens under the lock, so 200 images with one profile build it once. When
+// the cache is full the transform is built for this call only (see pm_color_transform_release).
+static pm_color_transform *transform_for(const void *key, size_t key_length, uint32_t input_format,
+                                         uint32_t output_format, profile_builder make_profile, const void *argument) {
     pthread_mutex_lock(&cache_lock);
     for (int i = 0; i < cache_count; i++) {
-        if (cache[i]->key == key && cache[i]->input_format == input_format) {
-            pm_color_transform *found = cache[i];
+        pm_color_transform *entry = cache[i];
+        if (entry->key_length == key_length && entry->input_format == input_format &&
+            memcmp(entry->key, key, key_length) == 0) {
             pthread_mutex_unlock(&cache_lock);
-            return found;
+            return entry;
         }
     }
-    pm_color_transform *entry = build(key, input_format, output_format, make_profile, argument);
+    pm_color_transform *entry = build(key, key_length, input_format, output_format, make_profile, argument);
     if (entry != NULL && cache_count < PM_COLOR_CACHED_TRANSFORMS) {
         entry->cached = 1;
         cache[cache_count++] = entry;
@@ -341,7 +345,7 @@ int pm_color_convert_to_srgb(pm_image *image, char *message) {
             return 0;  // CMYK is converted by the JPEG decoder; Lab or others have no pixels here
         }
         const memory_profile profile = {icc, length};
-        entry = transform_for(hash_bytes(icc, length), input_format, output_format, open_memory, &profile);
+        entry = transform_for(icc, length, input_format, output_format, open_memory, &profile);
     } else if (image->cicp_primaries != 0) {
         const int primaries = image->cicp_primaries, transfer = image->cicp_transfer;
         double params[5];
@@ -352,9 +356,10 @@ int pm_color_convert_to_srgb(pm_image *image, char *message) {
         const int srgb_curve = cicp_curve(transfer, params) == 4;
         if ((primaries == 1 || primaries == 2) && srgb_curve) return 0;
         const cicp_description cicp = {primaries, transfer};
-        // Keys from CICP never meet profile hashes in practice; the high bits mark them anyway.
-        const uint64_t key = 0xC1C9000000000000ull | (uint64_t)(primaries & 0xFF) << 8 | (uint64_t)(transfer & 0xFF);
-        entry = transform_for(key, output_format, output_format, open_cicp, &cicp);
+        // Shorter than any profile (132 bytes at least), so never equal to one.
+        char key[32];
+        const int key_length = snprintf(key, sizeof key, "cicp %d %d", primaries, transfer);
+        entry = transform_for(key, (size_t)key_length, output_format, output_format, open_cicp, &cicp);
     } else {
         return 0;
     }
@@ -422,11 +427,13 @@ pm_color_transform *pm_color_cmyk_transform(const uint8_t *icc, size_t length, i
     const uint32_t input_format = inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8;
     if (icc != NULL && length >= 132 && length <= MAX_PROFILE_BYTES && memcmp(icc + 16, "CMYK", 4) == 0) {
         const memory_profile profile = {icc, length};
-        pm_color_transform *entry = transform_for(hash_bytes(icc, length), input_format, TYPE_RGB_8, open_memory, &profile);
+        pm_color_transform *entry = transform_for(icc, length, input_format, TYPE_RGB_8, open_memory, &profile);
         if (entry != NULL && entry->transform != NULL) return entry;
         pm_color_transform_release(entry);
     }
-    pm_color_transform *entry = transform_for(0xC3C4000000000000ull, input_format, TYPE_RGB_8, open_builtin_cmyk, NULL);
+    static const char builtin_key[] = "built-in CMYK";  // shorter than any profile
+    pm_color_transform *entry = transform_for(builtin_key, sizeof builtin_key, input_format, TYPE_RGB_8,
+                                              open_builtin_cmyk, NULL);
     if (entry != NULL && entry->transform != NULL) return entry;
     pm_color_transform_release(entry);
     return NULL;

@@ -3,8 +3,7 @@
 
 // Colour management through LittleCMS: decoded pixels are turned into sRGB before resampling.
 // Nothing here prints (LittleCMS's error handlers are silenced) and every call is thread-safe.
-// Transforms are built once per distinct profile (keyed by a hash of its bytes, or by the CICP
-// code points) and kept for the life of the process, up to PM_COLOR_CACHED_TRANSFORMS of them.
+// Transforms are built once per distinct profile (keyed by its bytes, or by the CICP code points) and kept for the life of the process, up to PM_COLOR_CACHED_TRANSFORMS of them.
 
 #define PM_COLOR_CACHED_TRANSFORMS 32
 
