@@ -6,5 +6,6 @@
 #include "jpeg_decode.h"
 #include "png_decode.h"
 #include "png_encode.h"
+#include "color_convert.h"
 #include "resample.h"
 #include "pm_memory.h"
