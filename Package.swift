@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // libwebpdemux's .pc requires libwebp, so one name brings both.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -39,7 +40,7 @@ let package = Package(
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
         // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif", "CGIF"],
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif", "CGIF", "CLCMS2"],
                 cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 

@@ -26,6 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_CHECK(image.channels == 3);
             FUZZ_CHECK(image.width == (int)(((int64_t)header.width * eighths + 7) / 8));
             FUZZ_CHECK(image.height == (int)(((int64_t)header.height * eighths + 7) / 8));
+            char color_message[PM_MESSAGE_CAPACITY] = {0};
+            if (pm_color_convert_to_srgb(&image, color_message) < 0) fuzz_check_message(color_message);
             fuzz_thumbnail(&image);
             pm_image_free(&image);
         } else {

@@ -20,6 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_CHECK(image.width == header.width && image.height == header.height);
             const int has_alpha = header.color_type == 4 || header.color_type == 6;
             if (has_alpha) FUZZ_CHECK(image.channels == 4);
+            char color_message[PM_MESSAGE_CAPACITY] = {0};
+            if (pm_color_convert_to_srgb(&image, color_message) < 0) fuzz_check_message(color_message);
             fuzz_thumbnail(&image);
             pm_image_free(&image);
         } else {

@@ -1,6 +1,7 @@
 // JPEG decoding through libjpeg(-turbo) with setjmp error recovery: never prints, never exits.
 #include "jpeg_decode.h"
 #include "jpeg_source.h"
+#include "color_convert.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -18,6 +19,8 @@ struct pm_jpeg {
     char *message;       // the current call's message buffer
     int max_scans;       // set by pm_jpeg_decode, checked by limit_scans
     int64_t max_pixels;  // for limit_scans' message
+    JOCTET *icc;         // the APP2 ICC_PROFILE chunks reassembled (malloc'd by libjpeg), or NULL
+    unsigned int icc_length;
 };
 
 // Scans a multi-scan (progressive) file may have, in full passes over an image at the pixel limit.
@@ -82,6 +85,20 @@ static void find_exif(struct jpeg_decompress_struct *cinfo, pm_jpeg_header *head
     }
 }
 
+static const char xmp_namespace[] = "http://ns.adobe.com/xap/1.0/";  // with its NUL, as stored
+
+static const uint8_t *find_xmp(struct jpeg_decompress_struct *cinfo, size_t *length) {
+    const size_t prefix = sizeof xmp_namespace;
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > prefix && memcmp(m->data, xmp_namespace, prefix) == 0) {
+            *length = m->data_length - prefix;
+            return m->data + prefix;
+        }
+    }
+    *length = 0;
+    return NULL;
+}
+
 pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
                       pm_jpeg_header *header, char *message) {
     memset(header, 0, sizeof *header);
@@ -104,13 +121,22 @@ pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
     jpeg->cinfo.mem->max_memory_to_use = (long)max_memory;
     pm_jpeg_source_install(&jpeg->cinfo, &jpeg->source, data, length);
     jpeg_save_markers(&jpeg->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&jpeg->cinfo, JPEG_APP0 + 2, 0xFFFF);  // ICC_PROFILE chunks
     jpeg_read_header(&jpeg->cinfo, TRUE);
+    // Chunks out of sequence or missing make libjpeg warn (JWRN_BOGUS_ICC) and return nothing:
+    // the image is then shown untagged, as an unreadable profile would be.
+    if (!jpeg_read_icc_profile(&jpeg->cinfo, &jpeg->icc, &jpeg->icc_length)) {
+        jpeg->icc = NULL;
+        jpeg->icc_length = 0;
+    }
 
     header->width = (int)jpeg->cinfo.image_width;
     header->height = (int)jpeg->cinfo.image_height;
     header->components = jpeg->cinfo.num_components;
     header->progressive = jpeg->cinfo.progressive_mode;
     find_exif(&jpeg->cinfo, header);
+    header->xmp = find_xmp(&jpeg->cinfo, &header->xmp_length);
+    header->icc_length = jpeg->icc_length;
     return jpeg;
 }
 
@@ -130,11 +156,13 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
     struct jpeg_decompress_struct *cinfo = &jpeg->cinfo;
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile cmyk_row = NULL;
+    pm_color_transform *volatile cmyk_transform = NULL;
     memset(out, 0, sizeof *out);
     jpeg->message = message;
     if (setjmp(jpeg->escape)) {
         free(pixels);
         free(cmyk_row);
+        pm_color_transform_release(cmyk_transform);
         return -1;
     }
     if (scale_eighths < 1 || scale_eighths > 8) {
@@ -169,15 +197,20 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
     pixels = malloc(stride * (size_t)height);
     if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
     if (pixels == NULL || (is_cmyk && cmyk_row == NULL)) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    // CMYK has no meaning without a profile: the embedded one, else the built-in one (as
+    // libvips does); the naive formula only when neither can be loaded.
+    if (is_cmyk) cmyk_transform = pm_color_cmyk_transform(jpeg->icc, jpeg->icc_length, cinfo->saw_Adobe_marker);
 
     while (cinfo->output_scanline < cinfo->output_height) {
         const JDIMENSION y = cinfo->output_scanline;
         if (is_cmyk) {
             JSAMPROW row = cmyk_row;
-            if (jpeg_read_scanlines(cinfo, &row, 1) == 1)
-                cmyk_row_to_rgb(cmyk_row, pixels + stride * y, width, cinfo->saw_Adobe_marker);
-            else
+            if (jpeg_read_scanlines(cinfo, &row, 1) != 1)
                 ERREXIT(cinfo, JERR_INPUT_EOF);  // a memory source never suspends; don't spin
+            if (cmyk_transform != NULL)
+                pm_color_transform_cmyk_row(cmyk_transform, cmyk_row, pixels + stride * y, width);
+            else
+                cmyk_row_to_rgb(cmyk_row, pixels + stride * y, width, cinfo->saw_Adobe_marker);
         } else {
             // Handing libjpeg several rows at once avoids its internal spare-row copying.
             JSAMPROW rows[16];
@@ -190,6 +223,15 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
     // Reads through EOI, so a file truncated after the last scanline still fails.
     jpeg_finish_decompress(cinfo);
     free(cmyk_row);
+    pm_color_transform_release(cmyk_transform);
+    // A CMYK image is sRGB now; an RGB or grey one carries its profile to the colour stage.
+    if (!is_cmyk && jpeg->icc != NULL) {
+        out->icc = malloc(jpeg->icc_length);
+        if (out->icc != NULL) {
+            memcpy(out->icc, jpeg->icc, jpeg->icc_length);
+            out->icc_length = jpeg->icc_length;
+        }
+    }
     out->data = pixels;
     out->width = width;
     out->height = height;
@@ -199,6 +241,7 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
 
 void pm_jpeg_close(pm_jpeg *jpeg) {
     if (jpeg == NULL) return;
+    free(jpeg->icc);
     jpeg_destroy_decompress(&jpeg->cinfo);
     free(jpeg);
 }

@@ -4,8 +4,23 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
+
+#include "color_convert.h"
+
+// The colour and orientation chunks found in the file.
+typedef struct pm_png_colour {
+    int srgb;                    ///< an sRGB chunk
+    double gamma;                ///< gAMA as file gamma (0.45455 for 1/2.2), 0 without one
+    double chromaticities[8];    ///< cHRM: white, red, green, blue as x, y
+    int has_chromaticities;
+    int cicp_primaries, cicp_transfer;  ///< cICP (PNG third edition), 0 without one
+    const uint8_t *exif;
+    size_t exif_length;
+} pm_png_colour;
 
 struct pm_png {
     png_structp png;
@@ -15,7 +30,163 @@ struct pm_png {
     const uint8_t *data;
     size_t length;
     size_t offset;
+    pm_png_colour colour;  // found by find_colour_chunks before libpng reads the file
+    uint8_t *icc;          // inflated iCCP profile, or NULL
+    size_t icc_length;
+    uint8_t *xmp;          // the XMP packet of an iTXt "XML:com.adobe.xmp" chunk, or NULL
+    size_t xmp_length;
 };
+
+// --- Colour and orientation chunks, read straight from the file bytes. ---
+//
+// libpng is told to skip these (see unused_chunks): for eXIf and iTXt it zeroes a buffer of the
+// declared chunk length before reading, even past its chunk-size limit. They are found here by
+// walking the chunk headers of the buffer, which is already in memory; only their data is read,
+// CRC-checked, and inflated within a fixed bound.
+
+#define MAX_INFLATED_PROFILE (4u << 20)
+#define MAX_INFLATED_XMP (1u << 20)
+
+static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+// Inflates a zlib stream into a malloc'd buffer of at most `limit` bytes; NULL when it is damaged,
+// incomplete or larger.
+static uint8_t *inflate_bounded(const uint8_t *data, size_t length, size_t limit, size_t *out_length) {
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit(&zs) != Z_OK) return NULL;
+    size_t capacity = length * 4 < 4096 ? 4096 : length * 4 > limit ? limit : length * 4;
+    uint8_t *out = malloc(capacity);
+    zs.next_in = (Bytef *)data;
+    zs.avail_in = (uInt)length;
+    int status = Z_OK;
+    while (out != NULL) {
+        zs.next_out = out + zs.total_out;
+        zs.avail_out = (uInt)(capacity - zs.total_out);
+        status = inflate(&zs, Z_NO_FLUSH);
+        if (status != Z_OK || zs.avail_out != 0) break;
+        if (capacity >= limit) { status = Z_BUF_ERROR; break; }
+        capacity = capacity * 2 > limit ? limit : capacity * 2;
+        uint8_t *grown = realloc(out, capacity);
+        if (grown == NULL) { free(out); out = NULL; }
+        else out = grown;
+    }
+    inflateEnd(&zs);
+    if (out == NULL || status != Z_STREAM_END) {
+        free(out);
+        return NULL;
+    }
+    *out_length = zs.total_out;
+    return out;
+}
+
+// Offset just past the NUL that ends a Latin-1 keyword of 1-79 bytes at `at`, or 0.
+static size_t after_keyword(const uint8_t *data, size_t length, size_t at) {
+    for (size_t i = at; i < length && i < at + 80; i++)
+        if (data[i] == 0) return i > at ? i + 1 : 0;
+    return 0;
+}
+
+static void read_iccp(pm_png *png, const uint8_t *data, size_t length) {
+    const size_t method = after_keyword(data, length, 0);
+    if (method == 0 || method >= length || data[method] != 0) return;
+    png->icc = inflate_bounded(data + method + 1, length - method - 1, MAX_INFLATED_PROFILE, &png->icc_length);
+}
+
+static void read_itxt(pm_png *png, const uint8_t *data, size_t length) {
+    static const char keyword[] = "XML:com.adobe.xmp";
+    if (length < sizeof keyword + 2 || memcmp(data, keyword, sizeof keyword) != 0) return;
+    size_t at = sizeof keyword;
+    const int compressed = data[at];
+    if (compressed && data[at + 1] != 0) return;
+    at += 2;
+    const uint8_t *language_end = memchr(data + at, 0, length - at);
+    if (language_end == NULL) return;
+    at = (size_t)(language_end - data) + 1;
+    const uint8_t *translated_end = at < length ? memchr(data + at, 0, length - at) : NULL;
+    if (translated_end == NULL) return;
+    at = (size_t)(translated_end - data) + 1;
+    if (compressed) {
+        png->xmp = inflate_bounded(data + at, length - at, MAX_INFLATED_XMP, &png->xmp_length);
+    } else if (length - at <= MAX_INFLATED_XMP && length > at) {
+        png->xmp = malloc(length - at);
+        if (png->xmp != NULL) {
+            memcpy(png->xmp, data + at, length - at);
+            png->xmp_length = length - at;
+        }
+    }
+}
+
+static void find_colour_chunks(pm_png *png) {
+    const uint8_t *data = png->data;
+    const size_t length = png->length;
+    pm_png_colour *colour = &png->colour;
+    for (size_t at = 8; at + 12 <= length;) {
+        const uint32_t size = be32(data + at);
+        const uint8_t *type = data + at + 4, *body = data + at + 8;
+        if (size > length - at - 12) return;  // truncated: libpng will say so
+        at += 12 + (size_t)size;
+        if (memcmp(type, "IEND", 4) == 0) return;
+        if (memcmp(type, "IDAT", 4) == 0) continue;
+        const int wanted = memcmp(type, "iCCP", 4) == 0 || memcmp(type, "sRGB", 4) == 0 ||
+                           memcmp(type, "gAMA", 4) == 0 || memcmp(type, "cHRM", 4) == 0 ||
+                           memcmp(type, "cICP", 4) == 0 || memcmp(type, "eXIf", 4) == 0 ||
+                           memcmp(type, "iTXt", 4) == 0;
+        if (!wanted) continue;
+        // As libpng does for ancillary chunks: a damaged one is ignored.
+        if (be32(body + size) != (uint32_t)crc32(crc32(0L, Z_NULL, 0), type, (uInt)size + 4)) continue;
+        if (memcmp(type, "iCCP", 4) == 0 && png->icc == NULL) read_iccp(png, body, size);
+        else if (memcmp(type, "sRGB", 4) == 0 && size == 1) colour->srgb = 1;
+        else if (memcmp(type, "gAMA", 4) == 0 && size == 4) colour->gamma = be32(body) / 100000.0;
+        else if (memcmp(type, "cHRM", 4) == 0 && size == 32) {
+            for (int i = 0; i < 8; i++) colour->chromaticities[i] = be32(body + 4 * i) / 100000.0;
+            colour->has_chromaticities = 1;
+        } else if (memcmp(type, "cICP", 4) == 0 && size == 4) {
+            colour->cicp_primaries = body[0];
+            colour->cicp_transfer = body[1];
+        } else if (memcmp(type, "eXIf", 4) == 0 && colour->exif == NULL && size > 0) {
+            colour->exif = body;
+            colour->exif_length = size;
+        } else if (memcmp(type, "iTXt", 4) == 0 && png->xmp == NULL) {
+            read_itxt(png, body, size);
+        }
+    }
+}
+
+// Close enough to sRGB to be shown as it is: a file gamma of 1/2.2 with sRGB's primaries or none.
+static int is_srgb_like(const pm_png_colour *colour) {
+    if (fabs(colour->gamma - 0.45455) > 0.005) return 0;
+    if (!colour->has_chromaticities) return 1;
+    static const double srgb[8] = {0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+    for (int i = 0; i < 8; i++)
+        if (fabs(colour->chromaticities[i] - srgb[i]) > 0.01) return 0;
+    return 1;
+}
+
+// The colour description the colour stage converts from, by the PNG specification's precedence:
+// cICP, iCCP, sRGB, then gAMA with cHRM.
+static void describe_colour(pm_png *png, pm_image *out) {
+    const pm_png_colour *colour = &png->colour;
+    if (colour->cicp_primaries != 0) {
+        out->cicp_primaries = colour->cicp_primaries;
+        out->cicp_transfer = colour->cicp_transfer;
+    } else if (png->icc != NULL) {
+        out->icc = png->icc;
+        out->icc_length = png->icc_length;
+        png->icc = NULL;
+        png->icc_length = 0;
+    } else if (!colour->srgb && colour->gamma > 0 && !is_srgb_like(colour)) {
+        pm_color_profile_from_gamma(colour->gamma, colour->has_chromaticities ? colour->chromaticities : NULL,
+                                    &out->icc, &out->icc_length);
+    }
+    if (colour->exif != NULL) {
+        out->exif = malloc(colour->exif_length);
+        if (out->exif != NULL) {
+            memcpy(out->exif, colour->exif, colour->exif_length);
+            out->exif_length = colour->exif_length;
+        }
+    }
+}
 
 static void on_error(png_structp png_ptr, png_const_charp text) {
     pm_png *png = png_get_error_ptr(png_ptr);
@@ -77,6 +248,7 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
     png_set_keep_unknown_chunks(png->png, PNG_HANDLE_CHUNK_NEVER, unused_chunks,
                                 (int)(sizeof unused_chunks / 5));
     png_read_info(png->png, png->info);
+    find_colour_chunks(png);
 
     png_uint_32 width, height;
     int bit_depth, color_type, interlace;
@@ -86,6 +258,10 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
     header->bit_depth = bit_depth;
     header->color_type = color_type;
     header->interlaced = interlace != PNG_INTERLACE_NONE;
+    header->exif = png->colour.exif;
+    header->exif_length = png->colour.exif_length;
+    header->xmp = png->xmp;
+    header->xmp_length = png->xmp_length;
     return png;
 }
 
@@ -129,11 +305,14 @@ int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message)
     out->width = width;
     out->height = height;
     out->channels = channels;
+    describe_colour(png, out);
     return 0;
 }
 
 void pm_png_close(pm_png *png) {
     if (png == NULL) return;
     if (png->png != NULL) png_destroy_read_struct(&png->png, &png->info, NULL);
+    free(png->icc);
+    free(png->xmp);
     free(png);
 }

@@ -1,4 +1,5 @@
-// PNG encoding into a memory buffer: never prints, never aborts. One filter type for every row is
+// PNG encoding into a memory buffer: never prints, never aborts. Every file has an sRGB chunk
+// (perceptual intent): the pixels are sRGB by then. One filter type for every row is
 // written directly around a single zlib stream; adaptive filtering goes through libpng (setjmp).
 #include "png_encode.h"
 
@@ -120,8 +121,8 @@ static int encode_one_filter(const uint8_t *pixels, int width, int height, int c
         snprintf(message, PM_MESSAGE_CAPACITY, "zlib: %s", zs.msg ? zs.msg : status == Z_MEM_ERROR ? "out of memory" : "bad parameters");
         return -1;
     }
-    // The IDAT data lands after signature, IHDR and the IDAT header; IDAT's CRC and IEND follow it.
-    const size_t head = 8 + 25 + 8, tail = 4 + 12;
+    // The IDAT data lands after signature, IHDR, sRGB and the IDAT header; IDAT's CRC and IEND follow it.
+    const size_t head = 8 + 25 + 13 + 8, tail = 4 + 12;
     size_t capacity = head + deflateBound(&zs, (uLong)raw) + tail;
     uint8_t *filtered = malloc(raw);
     uint8_t *png = malloc(capacity);
@@ -162,6 +163,8 @@ static int encode_one_filter(const uint8_t *pixels, int width, int height, int c
     ihdr[9] = channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB;
     ihdr[10] = ihdr[11] = ihdr[12] = 0;                                   // deflate, adaptive filtering, no interlace
     uint8_t *at = close_chunk(png + 8, "IHDR", 13);
+    at[8] = PNG_sRGB_INTENT_PERCEPTUAL;
+    at = close_chunk(at, "sRGB", 1);
     at = close_chunk(at, "IDAT", (uint32_t)compressed);
     at = close_chunk(at, "IEND", 0);
     out->data = png;
@@ -239,6 +242,8 @@ static int encode_with_libpng(const uint8_t *pixels, int width, int height, int 
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    // Thumbnails are converted to sRGB (color_convert.h) and say so, as libpng orders it: after IHDR.
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, zlib_level);
     png_set_compression_strategy(png, zlib_strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);

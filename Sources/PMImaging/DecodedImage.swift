@@ -6,7 +6,7 @@ import CodecShim
 /// decoders skip their limit check at random in debug builds (Swift 6.3, parallel tests).
 final class DecodedImage {
     let raw: pm_image
-    /// How the stored pixels must be turned to display upright (JPEG EXIF; PNG is always identity).
+    /// How the stored pixels must be turned to display upright (EXIF, else XMP `tiff:Orientation`).
     let orientation: ExifOrientation
 
     init(taking raw: pm_image, orientation: ExifOrientation) {

@@ -2,16 +2,21 @@ extension ExifOrientation {
     private static let orientationTag = 0x0112
     private static let typeShort = 3
 
-    /// Reads the orientation from an APP1 payload that starts with "Exif\0\0". Anything missing,
-    /// malformed or out of range means "as stored": a bad tag must never fail the thumbnail.
+    /// Reads the orientation from an EXIF block: a JPEG APP1 payload that starts with "Exif\0\0",
+    /// or the bare TIFF structure of a PNG `eXIf` chunk. Anything missing, malformed or out of
+    /// range means "as stored": a bad tag must never fail the thumbnail.
     static func read(fromExif payload: UnsafeRawBufferPointer) -> ExifOrientation {
+        tag(inExif: payload) ?? .identity
+    }
+
+    /// The orientation tag's value, or nil when the block has none (or an unreadable one), so
+    /// that XMP's `tiff:Orientation` may stand in.
+    static func tag(inExif payload: UnsafeRawBufferPointer) -> ExifOrientation? {
         let header: [UInt8] = Array("Exif\0\0".utf8)
-        guard payload.count > header.count, payload.prefix(header.count).elementsEqual(header) else {
-            return .identity
-        }
-        let tiff = TIFFReader(UnsafeRawBufferPointer(rebasing: payload[header.count...]))
-        guard let tiff, let ifd = tiff.uint32(at: 4), let entries = tiff.uint16(at: ifd) else {
-            return .identity
+        let body = payload.count > header.count && payload.prefix(header.count).elementsEqual(header)
+            ? UnsafeRawBufferPointer(rebasing: payload[header.count...]) : payload
+        guard let tiff = TIFFReader(body), let ifd = tiff.uint32(at: 4), let entries = tiff.uint16(at: ifd) else {
+            return nil
         }
         for index in 0..<entries {
             let entry = ifd + 2 + index * 12
@@ -19,11 +24,11 @@ extension ExifOrientation {
             guard tag == orientationTag else { continue }
             // A SHORT with count 1 sits left-aligned in the 4-byte value field.
             guard tiff.uint16(at: entry + 2) == typeShort, let value = tiff.uint16(at: entry + 8) else {
-                return .identity
+                return nil
             }
-            return ExifOrientation(rawValue: value) ?? .identity
+            return ExifOrientation(rawValue: value)
         }
-        return .identity
+        return nil
     }
 }
 

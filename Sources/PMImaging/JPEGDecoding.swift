@@ -26,10 +26,9 @@ enum JPEGDecoding {
         defer { pm_jpeg_close(jpeg) }
         try limits.check(width: Int(header.width), height: Int(header.height))
 
-        var orientation = ExifOrientation.identity
-        if let exif = header.exif {
-            orientation = ExifOrientation.read(fromExif: UnsafeRawBufferPointer(start: exif, count: header.exif_length))
-        }
+        let orientation = ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
         // The decoder works in stored orientation, where a rotated target has its sides exchanged.
         let storedTargets = sizes.map { size in
             orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)

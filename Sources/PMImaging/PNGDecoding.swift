@@ -27,6 +27,9 @@ enum PNGDecoding {
         guard pm_png_decode(png, Int64(limits.maxPixels), &image, message.pointer) == 0 else {
             throw message.error("PNG")
         }
-        return DecodedImage(taking: image, orientation: .identity)
+        let orientation = ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DecodedImage(taking: image, orientation: orientation)
     }
 }

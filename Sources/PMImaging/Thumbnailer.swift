@@ -1,8 +1,9 @@
 /// Turns photo bytes into "fill" PNG thumbnails. Synchronous and blocking by design: run it on
-/// `PMSupport.BlockingPool`. Thread-safe: every call owns all of its codec state.
+/// `PMSupport.BlockingPool`. Thread-safe: every call owns all of its codec state (colour
+/// transforms are shared, behind a lock).
 public enum Thumbnailer {
-    /// Decodes once, applies EXIF orientation, centre-crops to each target aspect and area-averages
-    /// (premultiplied alpha; upscales small images so output is always exactly the size).
+    /// Decodes once, converts an embedded colour profile to sRGB, applies EXIF orientation,
+    /// centre-crops to each target aspect and area-averages (premultiplied alpha; upscales small images so output is always exactly the size).
     /// Returns PNG bytes per size, in order. The format comes from the bytes, never a file name;
     /// with no sizes the bytes are only sniffed. Opaque results are written as RGB, others as RGBA.
     public static func pngThumbnails(of bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize],
@@ -10,6 +11,7 @@ public enum Thumbnailer {
         guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }
         guard !sizes.isEmpty else { return [] }
         let image = try format.decoder(bytes, sizes, limits)
+        ColorManagement.convertToSRGB(image)
         var thumbnails: [[UInt8]] = []
         thumbnails.reserveCapacity(sizes.count)
         for size in sizes {

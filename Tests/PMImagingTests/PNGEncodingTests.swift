@@ -1,8 +1,9 @@
 import Testing
+import CodecShim
 @testable import PMImaging
 
-/// The encoder writes single-filter PNGs itself (signature, IHDR, one IDAT around one zlib stream,
-/// IEND): every one must decode, through libpng's strict reader, to exactly the pixels given.
+/// The encoder writes single-filter PNGs itself (signature, IHDR, sRGB, one IDAT around one zlib
+/// stream, IEND): every one must decode, through libpng's strict reader, to exactly the pixels given.
 @Suite struct PNGEncodingTests {
     /// Sizes with one row, one column, odd widths, and more data than a small zlib window.
     static let sizes = [(1, 1), (1, 9), (9, 1), (2, 3), (40, 40), (40, 27), (27, 40), (97, 61), (300, 200)]
@@ -34,17 +35,48 @@ import Testing
         }
     }
 
-    @Test func writesTheChunksInOrder() throws {
-        let png = try pngBytes(width: 40, height: 40, channels: 3, Self.pixels(width: 40, height: 40, channels: 3, seed: 7))
-        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    /// Chunk types in order, and the sRGB chunk's data.
+    static func chunks(_ png: [UInt8]) -> (types: [String], srgb: [UInt8], end: Int) {
         var types: [String] = []
+        var srgb: [UInt8] = []
         var offset = 8
         while offset + 12 <= png.count {
             let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            types.append(type)
+            if type == "sRGB" { srgb = Array(png[offset + 8..<min(png.count, offset + 8 + length)]) }
             offset += 12 + length
         }
-        #expect(types == ["IHDR", "IDAT", "IEND"])
-        #expect(offset == png.count)
+        return (types, srgb, offset)
+    }
+
+    /// Thumbnails are sRGB (the colour stage converts every profile) and say so: an sRGB chunk,
+    /// rendering intent 0 (perceptual), right after IHDR as libpng places it.
+    @Test func writesTheChunksInOrder() throws {
+        let png = try pngBytes(width: 40, height: 40, channels: 3, Self.pixels(width: 40, height: 40, channels: 3, seed: 7))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let chunks = Self.chunks(png)
+        #expect(chunks.types == ["IHDR", "sRGB", "IDAT", "IEND"])
+        #expect(chunks.srgb == [0])
+        #expect(chunks.end == png.count)
+    }
+
+    /// libpng's path (adaptive filtering) writes the same sRGB chunk in the same place.
+    @Test(arguments: [3, 4])
+    func libpngPathSaysSRGBToo(channels: Int) throws {
+        let pixels = Self.pixels(width: 40, height: 40, channels: channels, seed: 9)
+        var buffer = pm_buffer()
+        defer { pm_buffer_free(&buffer) }
+        let message = CodecMessage()
+        let status = pixels.withUnsafeBufferPointer {
+            pm_png_encode($0.baseAddress, 40, 40, Int32(channels), 6, pm_png_filter_all, pm_zlib_strategy_default,
+                          &buffer, message.pointer)
+        }
+        try #require(status == 0)
+        let png = Array(UnsafeBufferPointer(start: buffer.data, count: buffer.length))
+        let chunks = Self.chunks(png)
+        #expect(chunks.types == ["IHDR", "sRGB", "IDAT", "IEND"])
+        #expect(chunks.srgb == [0])
+        #expect(try Pixels(png: png) == Pixels(width: 40, height: 40, channels: channels, bytes: pixels))
     }
 }

@@ -9,5 +9,6 @@
 #include "heif_decode.h"
 #include "gif_decode.h"
 #include "png_encode.h"
+#include "color_convert.h"
 #include "resample.h"
 #include "pm_memory.h"

@@ -12,6 +12,9 @@ typedef struct pm_jpeg_header {
     int progressive;
     const uint8_t *exif;     ///< first APP1 "Exif\0\0" payload, or NULL; valid until pm_jpeg_close
     size_t exif_length;
+    const uint8_t *xmp;      ///< first APP1 XMP packet (after its namespace), or NULL; valid until pm_jpeg_close
+    size_t xmp_length;
+    size_t icc_length;       ///< bytes of the embedded ICC profile (APP2 chunks), 0 without one
 } pm_jpeg_header;
 
 /// Parses markers up to the first scan. Returns NULL and fills `message` on failure.
@@ -23,7 +26,9 @@ pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
 /// scaled output would exceed `max_pixels`, and stops a multi-scan file whose scans would walk
 /// more than 16 x `max_pixels` pixels (scans x declared size; at least 16 scans are allowed).
 /// Any libjpeg warning that means lost pixel data (truncation, corrupt entropy data) is a
-/// failure. Returns 0, or -1 with `message` filled.
+/// failure. An embedded ICC profile is copied into `out->icc` for the colour stage, except for
+/// CMYK, which is converted to sRGB here through the embedded CMYK profile or the built-in one
+/// (see color_convert.h). Returns 0, or -1 with `message` filled.
 int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
                    pm_image *out, char *message);
 

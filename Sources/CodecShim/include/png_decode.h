@@ -10,7 +10,12 @@ typedef struct pm_png_header {
     int bit_depth;
     int color_type;   ///< PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
     int interlaced;
+    const uint8_t *exif;   ///< eXIf chunk data (a TIFF structure, no "Exif\0\0"), or NULL; valid until pm_png_close
+    size_t exif_length;
+    const uint8_t *xmp;    ///< XMP packet from an iTXt "XML:com.adobe.xmp" chunk, or NULL; valid until pm_png_close
+    size_t xmp_length;
 } pm_png_header;
+
 
 /// Returns NULL and fills `message` on failure. Dimensions over `max_side` fail inside libpng
 /// (png_set_user_limits) before any row memory exists.
@@ -18,7 +23,10 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
                     pm_png_header *header, char *message);
 
 /// Decodes every colour type to 8-bit RGB, or RGBA when the file has alpha or tRNS. Reads through
-/// IEND, so truncated or CRC-damaged files fail. Returns 0, or -1 with `message` filled.
+/// IEND, so truncated or CRC-damaged files fail. The colour description goes into `out` for the
+/// colour stage, by the PNG precedence cICP > iCCP > sRGB > gAMA/cHRM: `cicp_*`, the iCCP
+/// profile, nothing for sRGB (or a gAMA of 1/2.2 with sRGB's primaries), or a profile built from
+/// gAMA and cHRM. The eXIf chunk is copied into `out->exif`. Returns 0, or -1 with `message` filled.
 int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message);
 
 void pm_png_close(pm_png *png);
