@@ -106,7 +106,9 @@ enum HelpText {
     static let thumb = """
     photomirror thumb [--size WxH] -o DIR FILE...
 
-    Makes a PNG thumbnail of each JPEG or PNG file: DIR/<file name without extension>.png,
+    Makes a PNG thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file
+    (told apart by its bytes): DIR/<file name without extension>.png, in sRGB (an embedded
+    colour profile is converted), upright (EXIF or XMP orientation, HEIF transforms),
     centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
     be decoded is reported on stderr with its reason; the others still succeed.
 
