@@ -5,14 +5,15 @@ Every image under Tests/Fixtures/Images/<source>/ (and, when the machine has the
 PNG sets of ../shared/fixtures/images) is thumbnailed by the built binary in one run,
 `photomirror thumb --size 40x40 -o OUT FILES…`, and each thumbnail is compared with the oracle's:
 
-  Pillow (+ pillow-heif for HEIC/HEIF) decodes the first frame (a GIF's composited on its logical
-  screen; a JPEG at photomirror's DCT scale when Pillow's draft mode has it), applies the orientation (ImageOps.exif_transpose: EXIF, XMP tiff:Orientation; HEIF
-  irot/imir come applied, or as EXIF orientation from Pillow's AVIF reader), converts an embedded
-  ICC profile to sRGB with LittleCMS (ImageCms, relative colorimetric), or honours PNG gAMA /
-  cHRM without iCCP (linear light through the chunk's primaries, Bradford-adapted to D65, to
-  sRGB), then does what photomirror's thumbnailer does: the largest centred crop of the target's
-  aspect (fractional edges), an exact area average (box filter) of premultiplied 8-bit values in
-  the encoded space, rounded.
+  Pillow (+ pillow-heif for HEIC/HEIF) decodes the first frame (a GIF's composited on its
+  logical screen; a JPEG at photomirror's DCT scale when Pillow's draft mode has it), applies the
+  orientation (as ImageOps.exif_transpose: EXIF, PNG eXIf, XMP tiff:Orientation; HEIF irot/imir
+  come applied by pillow-heif, or as EXIF orientation from Pillow's AVIF reader), converts an
+  embedded ICC profile to sRGB with LittleCMS (ImageCms, relative colorimetric), or honours PNG
+  gAMA / cHRM without iCCP (linear light through the chunk's primaries, Bradford-adapted to D65,
+  to sRGB), then does what photomirror's thumbnailer does: the largest centred crop of the
+  target's aspect (fractional edges), an exact area average (box filter) of premultiplied 8-bit
+  values in the encoded space, rounded.
 
     Scripts/image_conformance.py [--binary .build/debug/photomirror] [--only PATTERN]... [--verbose]
                                  [--keep] [--json OUT]
@@ -35,8 +36,8 @@ Differences of the other files are printed, not judged.
 
 Exit 0 when every assertion holds (the last line says PASS), 1 with the violations, 2 on a usage
 or setup error (no binary), 77 when Pillow, pillow-heif or numpy cannot be imported (Scripts/setup
---for-tests makes the venv .build/venv-conformance that has them; Scripts/image-conformance-python
-finds it).
+--for-tests makes the venv .build/venv-conformance that has them; run from another Python, the
+script re-executes itself with that venv's).
 """
 
 import argparse
@@ -50,11 +51,16 @@ import subprocess
 import sys
 import tempfile
 
+VENV_PYTHON = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           ".build", "venv-conformance", "bin", "python")
 try:
     import numpy as np
     import pillow_heif
-    from PIL import Image, ImageCms, ImageOps
+    from PIL import Image, ImageCms
 except ImportError as error:
+    if os.access(VENV_PYTHON, os.X_OK) and os.path.realpath(sys.prefix) != os.path.realpath(
+            os.path.dirname(os.path.dirname(VENV_PYTHON))):
+        os.execv(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
     print(f"image_conformance: {error}: run Scripts/setup --for-tests (it makes .build/venv-conformance)",
           file=sys.stderr)
     sys.exit(77)
