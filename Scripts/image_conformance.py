@@ -22,7 +22,7 @@ Outputs are compared premultiplied (an RGB thumbnail is alpha 255): the mean and
 absolute difference per channel, in /255. Tests/Fixtures/Images/EXPECTATIONS.tsv names the
 files that are invalid on purpose (truncated, corrupt, spec violations, decompression bombs:
 either outcome is accepted, a crash is not) and those the oracle cannot render faithfully
-(decode-only: they must decode, their differences are reported, not judged).
+(decode-only: they must decode; their differences and orientation are reported, not judged).
 
 Assertions (exit 1 with the list of violations):
   1. every valid image decodes (a thumbnail is written), and no input crashes the binary;
@@ -286,7 +286,9 @@ def jpeg_draft(im, orientation, size):
     eighths = next((n for n in range(1, 8) if -(-width * n // 8) >= tw and -(-height * n // 8) >= th), 8)
     eighths = next(n for n in (1, 2, 4, 8) if n >= eighths)
     if eighths < 8:
-        im.draft(im.mode, (-(-width * eighths // 8), -(-height * eighths // 8)))
+        # Pillow's draft takes the largest 1/k with original // requested >= k.
+        k = 8 // eighths
+        im.draft(im.mode, (max(width // k, 1), max(height // k, 1)))
 
 
 def oracle(path, size=SIZE):
@@ -414,7 +416,7 @@ def compare(args, expectations, files, note, work):
             else:
                 row["oracle_error"] = f"thumbnail is {got.shape[1]}x{got.shape[0]}"
             transformed = "transform" in why
-            if kind != "invalid" and (seen["orientation"] != 1 or transformed):
+            if kind == "valid" and (seen["orientation"] != 1 or transformed):
                 orientation_names.append(name)
         results.append(row)
 
