@@ -1,5 +1,5 @@
-"""Turns the bench results into two Markdown tables: every measured row, then the six targets
-with their goals and pass/fail verdicts."""
+"""Turns the bench results into two Markdown tables: every measured row, then the targets with
+their goals and pass/fail verdicts."""
 import platform, statistics, subprocess
 
 
@@ -110,6 +110,29 @@ def targets(results):
                           f"{size['html'] / 1e6:.1f} MB, {ms['html']:.0f} ms) vs the same items in plain text "
                           f"({size['plain'] / 1e6:.1f} MB, {ms['plain']:.0f} ms), start-up subtracted",
                      f"{parsed['ratio']:.2f}×", "≤ 2.00×", parsed["ratio"] <= 2.0))
+    fmt = results.get("formats")
+    if fmt:
+        goals = {"webp": 1.5, "gif": 1.5, "avif": 1.0}
+        for name, r in fmt["formats"].items():
+            goal = goals[name]
+            what = f"thumb {r['count']}×500 px {name.upper() if name != 'webp' else 'WebP'}: photomirror vs the faster of vipsthumbnail and Pillow"
+            if r["pm"] in r["refused"]:
+                rows.append(("8", f"{what} (photomirror: {r['refused'][r['pm']]})", "refused", f"≥ {goal:.2f}×", False))
+            elif r["ratio"] is None:
+                rows.append(("8", f"{what} (no peer read it: {'; '.join(r['refused'].values())})", "—", f"≥ {goal:.2f}×", None))
+            else:
+                rows.append(("8", what, f"{r['ratio']:.2f}×", f"≥ {goal:.2f}×", r["ratio"] >= goal))
+            for peer, why in r["refused"].items():
+                if peer != r["pm"]:
+                    rows.append(("8", f"(reference) thumb {name}: {peer} could not: {why}", "—", "—", "info"))
+        colour = fmt["colour"]
+        if colour:
+            what = "thumb 200×500 px Display P3 JPEGs vs the same pixels untagged: colour management's cost"
+            if colour["cost"] is None:
+                why = "; ".join(f"{k}: {v}" for k, v in colour["refused"].items())
+                rows.append(("8", f"{what} ({why})", "?", "≤ +15 %", False))
+            else:
+                rows.append(("8", what, f"{100 * (colour['cost'] - 1):+.1f} %", "≤ +15 %", colour["cost"] <= 1.15))
     return rows
 
 
@@ -151,6 +174,13 @@ def render(results):
     if parsed:
         for stats in parsed["stats"].values():
             lines.append(_row("7 feed parse", stats))
+    fmt = results.get("formats")
+    if fmt:
+        for name, r in fmt["formats"].items():
+            for stats in r["stats"].values():
+                lines.append(_row(f"8 thumb {name}500", stats))
+        for stats in (fmt["colour"] or {}).get("stats", {}).values():
+            lines.append(_row("8 thumb ICC jpeg500", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")
