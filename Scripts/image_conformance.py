@@ -11,9 +11,10 @@ PNG sets of ../shared/fixtures/images) is thumbnailed by the built binary in one
   come applied by pillow-heif, or as EXIF orientation from Pillow's AVIF reader), converts an
   embedded ICC profile to sRGB with LittleCMS (ImageCms, relative colorimetric), or honours PNG
   gAMA / cHRM without iCCP (linear light through the chunk's primaries, Bradford-adapted to D65,
-  to sRGB), then does what photomirror's thumbnailer does: the largest centred crop of the
-  target's aspect (fractional edges), an exact area average (box filter) of premultiplied 8-bit
-  values in the encoded space, rounded.
+  to sRGB; a grey PNG's tRNS key is matched at the file's bit depth, which Pillow's own alpha
+  does not do for 2-, 4- and 16-bit grey), then does what photomirror's thumbnailer does: the
+  largest centred crop of the target's aspect (fractional edges), an exact area average (box
+  filter) of premultiplied 8-bit values in the encoded space, rounded.
 
     Scripts/image_conformance.py [--binary .build/debug/photomirror] [--only PATTERN]... [--verbose]
                                  [--keep] [--json OUT]
@@ -178,11 +179,41 @@ def colour_source(im):
     return None, ""
 
 
-def to_srgb(im, source):
+def png_bit_depth(path):
+    """IHDR's bit depth of a PNG file, or None."""
+    with open(path, "rb") as fh:
+        head = fh.read(26)
+    return head[24] if len(head) == 26 and head[12:16] == b"IHDR" else None
+
+
+def grey_key_alpha(im, bit_depth):
+    """Alpha of a greyscale PNG's tRNS key (PNG 11.3.2.1: the sample value, at the image's bit
+    depth, that is fully transparent), or None when Pillow's own alpha is right.
+
+    Pillow (13.0) gets two cases wrong, so they are computed here from the samples:
+      - 2- and 4-bit grey: it keeps the key as stored (0-3, 0-15) but compares it with the samples
+        it has already scaled to 8 bits (0, 85, 170, 255; 0, 17, ... 255), so the key matches the
+        wrong grey or none (PngSuite tbbn0g04: key 15, white, came out all opaque);
+      - 16-bit grey (I;16): convert("RGBA") clips both the samples and the key to 255 before
+        comparing, so every sample from 255 up matches a key from 255 up (tbwn0g16: key 65535,
+        samples 2023 and more: all transparent).
+    libpng (and so photomirror) compares at the stored depth, before any scaling."""
+    key = im.info.get("transparency")
+    if im.format != "PNG" or not isinstance(key, int) or im.mode not in ("L", "I;16", "I;16B") or bit_depth is None:
+        return None
+    samples = np.asarray(im)
+    if im.mode == "L" and bit_depth < 8:
+        key = key * 255 // ((1 << bit_depth) - 1)  # the scale Pillow's unpackers use
+    return Image.fromarray(np.where(samples == key, 0, 255).astype(np.uint8), "L")
+
+
+def to_srgb(im, source, bit_depth=None):
     """RGBA float array (0-255, straight alpha) of the first frame, in sRGB."""
     icc, info = im.info.get("icc_profile"), dict(im.info)
     has_alpha = im.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in im.info
-    alpha = im.convert("RGBA").getchannel("A") if has_alpha else None
+    alpha = grey_key_alpha(im, bit_depth) if has_alpha else None
+    if has_alpha and alpha is None:
+        alpha = im.convert("RGBA").getchannel("A")
     if im.mode in ("I;16", "I;16B", "I;16L", "I"):
         # Pillow clips 16-bit grey to 8 bits when converting; scale it as decoders do.
         im = Image.fromarray(np.round(np.asarray(im, dtype=np.float64) / 257).clip(0, 255).astype(np.uint8), "L")
@@ -307,7 +338,7 @@ def oracle(path, size=SIZE):
             if fmt == "JPEG":
                 jpeg_draft(im, orientation, size)
             im.load()
-            stored = to_srgb(im, colour)
+            stored = to_srgb(im, colour, png_bit_depth(path) if fmt == "PNG" else None)
     except Exception as error:  # noqa: BLE001 - the oracle's refusal is a finding, whatever it is
         return {"error": f"{type(error).__name__}: {error}"}
     upright = np.ascontiguousarray(ORIENT[orientation](stored))
