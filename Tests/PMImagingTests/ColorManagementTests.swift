@@ -102,6 +102,35 @@ import CodecShim
         #expect(difference <= 3, "\(name): \(difference)/255")
     }
 
+    /// A grey tRNS key is matched at the file's own bit depth (4-bit 15, 16-bit 65535), and the
+    /// gAMA conversion of the expanded grey leaves it neutral and leaves alpha alone. Pillow gets
+    /// both keys wrong (see grey_key_alpha in Scripts/image_conformance.py), so the counts here
+    /// are of the stored samples equal to the key, counted from the files' raw samples.
+    @Test(.enabled(if: Fixtures.available, Fixtures.missingReason),
+          arguments: [("tbbn0g04", 464), ("tbwn0g16", 453)])
+    func greyColourKeySurvivesGamma(name: String, transparent: Int) throws {
+        let bytes = try Fixtures.bytes("pngsuite/\(name).png")
+        let image = try bytes.withUnsafeBytes { try PNGDecoding.decode($0, limits: .default) }
+        #expect(image.channels == 4 && image.raw.icc != nil)  // gAMA 1.0 became a profile
+        func pixels() -> [UInt8] {
+            Array(UnsafeBufferPointer(start: image.raw.data, count: image.width * image.height * 4))
+        }
+        let stored = pixels()
+        #expect(ColorManagement.convertToSRGB(image))
+        let converted = pixels()
+        var cleared = 0, alphaChanged = 0, tinted = 0
+        for at in stride(from: 0, to: converted.count, by: 4) {
+            let red = converted[at], green = converted[at + 1], blue = converted[at + 2], alpha = converted[at + 3]
+            if alpha == 0 { cleared += 1 }
+            if alpha != stored[at + 3] { alphaChanged += 1 }
+            if red != green || green != blue { tinted += 1 }
+        }
+        #expect(cleared == transparent)
+        #expect(alphaChanged == 0)
+        #expect(tinted == 0)
+        #expect(converted != stored)  // linear light, re-encoded: the greys did move
+    }
+
     /// cHRM changes the primaries: PngSuite's ccwn2c08 (gAMA 1/2.2, sRGB's cHRM: shown as stored)
     /// with Adobe RGB's green instead.
     @Test(.enabled(if: Fixtures.available, Fixtures.missingReason))
