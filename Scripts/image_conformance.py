@@ -327,8 +327,11 @@ def oracle(path, size=SIZE):
     (stored: sRGB RGBA array as stored; upright: the same oriented), or {error}."""
     try:
         with Image.open(path) as im:
-            im.seek(0)
             fmt = im.format
+            # pillow-heif opens at the primary item, the image a HEIF reader shows; its frame 0 is
+            # only the first top-level item in file order (zPug_3.heic: a non-primary P3 image).
+            if fmt != "HEIF":
+                im.seek(0)
             colour, description = colour_source(im)
             orientation = 1
             if fmt not in ("HEIF",):  # pillow-heif has applied the HEIF transforms already

@@ -11,6 +11,8 @@ struct pm_heif {
     struct heif_context *context;
     struct heif_image_handle *primary;
     int av1;  // which plugin a missing-codec message names
+    uint8_t *exif_block;  // the primary item's metadata as libheif gives it; the header points in
+    uint8_t *xmp_block;
     pm_heif_header header;
 };
 
@@ -34,24 +36,35 @@ static int read_uint(span s, size_t at, int bytes, uint64_t *value) {
     return 1;
 }
 
+// The box starting at `*at` among the boxes in `s`: its type and payload, `*at` moved past it.
+// 0 at the end of `s` or at a box whose size does not fit in it.
+static int next_box(span s, size_t *at, const uint8_t **type, span *payload) {
+    if (*at > s.n || s.n - *at < 8) return 0;
+    uint64_t size, header = 8;
+    read_uint(s, *at, 4, &size);
+    if (size == 1) {
+        if (!read_uint(s, *at + 8, 8, &size)) return 0;
+        header = 16;
+    } else if (size == 0) {
+        size = s.n - *at;
+    }
+    if (size < header || size > s.n - *at) return 0;
+    *type = s.p + *at + 4;
+    *payload = (span){s.p + *at + header, (size_t)(size - header)};
+    *at += (size_t)size;
+    return 1;
+}
+
 // The first child box of `type` among the boxes in `s`, as its payload.
 static int find_box(span s, const char *type, span *payload) {
     size_t at = 0;
-    while (s.n - at >= 8) {
-        uint64_t size, header = 8;
-        read_uint(s, at, 4, &size);
-        if (size == 1) {
-            if (!read_uint(s, at + 8, 8, &size)) return 0;
-            header = 16;
-        } else if (size == 0) {
-            size = s.n - at;
-        }
-        if (size < header || size > s.n - at) return 0;
-        if (memcmp(s.p + at + 4, type, 4) == 0) {
-            *payload = (span){s.p + at + header, (size_t)(size - header)};
+    const uint8_t *found;
+    span box;
+    while (next_box(s, &at, &found, &box)) {
+        if (memcmp(found, type, 4) == 0) {
+            *payload = box;
             return 1;
         }
-        at += (size_t)size;
     }
     return 0;
 }
@@ -126,20 +139,14 @@ static size_t item_data(span file, span meta, span iloc, uint32_t item, uint8_t 
 }
 
 // Fills the canvas size when the primary item is a grid or an overlay whose data can be read.
-static void read_canvas(const uint8_t *data, size_t length, pm_heif_header *header) {
-    span file = {data, length}, meta, pitm, iinf, iloc;
-    if (!find_box(file, "meta", &meta) || meta.n < 4) return;
-    meta = (span){meta.p + 4, meta.n - 4};  // a full box: version and flags first
-    uint64_t version, primary;
-    if (!find_box(meta, "pitm", &pitm) || !read_uint(pitm, 0, 1, &version) ||
-        !read_uint(pitm, 4, version ? 4 : 2, &primary))
-        return;
+static void read_canvas(span file, span meta, uint32_t primary, pm_heif_header *header) {
+    span iinf, iloc;
     char type[4];
-    if (!find_box(meta, "iinf", &iinf) || !item_type(iinf, (uint32_t)primary, type)) return;
+    if (!find_box(meta, "iinf", &iinf) || !item_type(iinf, primary, type)) return;
     const int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
     if ((!grid && !overlay) || !find_box(meta, "iloc", &iloc)) return;
     uint8_t bytes[20];
-    const size_t n = item_data(file, meta, iloc, (uint32_t)primary, bytes, sizeof bytes);
+    const size_t n = item_data(file, meta, iloc, primary, bytes, sizeof bytes);
     // grid: version, flags, rows-1, columns-1, size; iovl: version, flags, four 16-bit fill values, size.
     const size_t at = grid ? 4 : 10;
     const int wide = n >= 2 && (bytes[1] & 1);
@@ -149,6 +156,128 @@ static void read_canvas(const uint8_t *data, size_t length, pm_heif_header *head
         header->canvas_width = w > INT_MAX ? INT_MAX : (int)w;
         header->canvas_height = h > INT_MAX ? INT_MAX : (int)h;
     }
+}
+
+// --- the primary item's transforms, read from the boxes ------------------------------------------
+// libheif applies irot and imir when decoding, and its 1.15 API does not say whether there were
+// any. Whether there were decides whether an EXIF or XMP orientation may still be applied: with a
+// transform property the metadata only restates it (HEIF's rule, and what Apple's HEICs do);
+// without one it is the only orientation the file gives.
+
+#define MAX_PROPERTY_INDEX 0x7FFF  // ipma's widest property index: 15 bits
+
+// 0 when the item has no irot or imir property associated; 1 when it has, or when ipco or ipma
+// cannot be read to the end, since applying a metadata orientation on top of libheif's transform
+// would turn the image twice.
+static int has_transform(span meta, uint32_t item) {
+    span iprp, ipco, payload;
+    if (!find_box(meta, "iprp", &iprp) || !find_box(iprp, "ipco", &ipco)) return 1;
+    // One bit per property index (1-based, in ipco order), so that each association costs O(1)
+    // however many a hostile ipma lists.
+    uint8_t transform[(MAX_PROPERTY_INDEX + 1) / 8] = {0};
+    const uint8_t *type;
+    size_t at = 0;
+    unsigned index = 0;
+    while (index < MAX_PROPERTY_INDEX && next_box(ipco, &at, &type, &payload)) {
+        index++;
+        if (memcmp(type, "irot", 4) == 0 || memcmp(type, "imir", 4) == 0) transform[index / 8] |= (uint8_t)(1u << (index % 8));
+    }
+    if (at != ipco.n && index < MAX_PROPERTY_INDEX) return 1;
+    at = 0;
+    while (next_box(iprp, &at, &type, &payload)) {
+        if (memcmp(type, "ipma", 4) != 0) continue;
+        uint64_t version, flags, count;
+        if (!read_uint(payload, 0, 1, &version) || !read_uint(payload, 1, 3, &flags) ||
+            !read_uint(payload, 4, 4, &count))
+            return 1;
+        const int id_bytes = version < 1 ? 2 : 4, index_bytes = (flags & 1) ? 2 : 1;
+        const uint64_t index_mask = (flags & 1) ? 0x7FFF : 0x7F;  // the top bit marks "essential"
+        size_t p = 8;
+        // Each entry takes at least three bytes, so a hostile count stops at the payload's end.
+        for (uint64_t i = 0; i < count; i++) {
+            uint64_t id, associations;
+            if (!read_uint(payload, p, id_bytes, &id) || !read_uint(payload, p + (size_t)id_bytes, 1, &associations))
+                return 1;
+            p += (size_t)id_bytes + 1;
+            if ((payload.n - p) / (size_t)index_bytes < associations) return 1;
+            if (id == item) {
+                for (uint64_t j = 0; j < associations; j++) {
+                    uint64_t value;
+                    read_uint(payload, p + (size_t)j * (size_t)index_bytes, index_bytes, &value);
+                    const uint64_t property = value & index_mask;
+                    if (property <= MAX_PROPERTY_INDEX && (transform[property / 8] >> (property % 8) & 1)) return 1;
+                }
+            }
+            p += (size_t)associations * (size_t)index_bytes;
+        }
+    }
+    return 0;
+}
+
+// The canvas and transform facts about the primary item that libheif's API does not give.
+static void read_boxes(const uint8_t *data, size_t length, pm_heif_header *header) {
+    header->has_transform = 1;
+    span file = {data, length}, meta, pitm;
+    if (!find_box(file, "meta", &meta) || meta.n < 4) return;
+    meta = (span){meta.p + 4, meta.n - 4};  // a full box: version and flags first
+    uint64_t version, primary;
+    if (!find_box(meta, "pitm", &pitm) || !read_uint(pitm, 0, 1, &version) ||
+        !read_uint(pitm, 4, version ? 4 : 2, &primary))
+        return;
+    read_canvas(file, meta, (uint32_t)primary, header);
+    header->has_transform = has_transform(meta, (uint32_t)primary);
+}
+
+// --- metadata ------------------------------------------------------------------------------------
+
+// More than any EXIF or XMP block a camera or editor writes; a larger one is ignored, not copied.
+#define MAX_METADATA_BLOCK (4u << 20)
+
+// A malloc'd copy of the primary item's first readable metadata block of item type `type` (and
+// content type `content_type`, when given) in `*block`; 0, or -1 when out of memory. A missing,
+// oversized or unreadable block leaves `*block` NULL: metadata never fails a decode.
+static int copy_metadata(const struct heif_image_handle *handle, const char *type, const char *content_type,
+                         uint8_t **block, size_t *length) {
+    *block = NULL;
+    *length = 0;
+    heif_item_id ids[16];
+    const int n = heif_image_handle_get_list_of_metadata_block_IDs(handle, type, ids, (int)(sizeof ids / sizeof ids[0]));
+    for (int i = 0; i < n; i++) {
+        if (content_type != NULL) {
+            const char *actual = heif_image_handle_get_metadata_content_type(handle, ids[i]);
+            if (actual == NULL || strcmp(actual, content_type) != 0) continue;
+        }
+        const size_t size = heif_image_handle_get_metadata_size(handle, ids[i]);
+        if (size == 0 || size > MAX_METADATA_BLOCK) continue;
+        uint8_t *copy = malloc(size);
+        if (copy == NULL) return -1;
+        if (heif_image_handle_get_metadata(handle, ids[i], copy).code != heif_error_Ok) {
+            free(copy);
+            continue;
+        }
+        *block = copy;
+        *length = size;
+        return 0;
+    }
+    return 0;
+}
+
+// Points the header at the primary item's EXIF (its TIFF structure) and XMP packet, if any.
+static int read_metadata(pm_heif *heif, pm_heif_header *header) {
+    size_t length;
+    if (copy_metadata(heif->primary, "Exif", NULL, &heif->exif_block, &length) != 0) return -1;
+    // HEIF's Exif item starts with the 32-bit offset of the TIFF header from the end of that field
+    // (0, or 6 past an "Exif\0\0" prefix).
+    uint64_t offset;
+    if (heif->exif_block != NULL && read_uint((span){heif->exif_block, length}, 0, 4, &offset) &&
+        offset < length - 4) {
+        header->exif = heif->exif_block + 4 + offset;
+        header->exif_length = length - 4 - (size_t)offset;
+    }
+    if (copy_metadata(heif->primary, "mime", "application/rdf+xml", &heif->xmp_block, &length) != 0) return -1;
+    header->xmp = heif->xmp_block;
+    header->xmp_length = heif->xmp_block != NULL ? length : 0;
+    return 0;
 }
 
 // --- libheif -------------------------------------------------------------------------------------
@@ -211,7 +340,12 @@ pm_heif *pm_heif_open(const uint8_t *data, size_t length, int64_t max_pixels, co
     header->stored_height = heif_image_handle_get_ispe_height(heif->primary);
     header->has_alpha = heif_image_handle_has_alpha_channel(heif->primary) != 0;
     header->bit_depth = heif_image_handle_get_luma_bits_per_pixel(heif->primary);
-    read_canvas(data, length, header);
+    read_boxes(data, length, header);
+    if (read_metadata(heif, header) != 0) {
+        snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
+        pm_heif_close(heif);
+        return NULL;
+    }
     if (header->width <= 0 || header->height <= 0) {
         snprintf(message, PM_MESSAGE_CAPACITY, "primary image has no size (ispe missing)");
         pm_heif_close(heif);
@@ -335,5 +469,7 @@ void pm_heif_close(pm_heif *heif) {
     if (heif == NULL) return;
     if (heif->primary != NULL) heif_image_handle_release(heif->primary);
     if (heif->context != NULL) heif_context_free(heif->context);
+    free(heif->exif_block);
+    free(heif->xmp_block);
     free(heif);
 }

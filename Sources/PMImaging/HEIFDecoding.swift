@@ -44,8 +44,10 @@ enum HEIFDecoding {
 
     /// Decodes the primary image whole (libheif has no scaled decode), after checking its
     /// displayed, stored and grid-canvas sizes against `limits`. libheif applies the HEIF
-    /// transforms (`clap`, `irot`, `imir`), so the EXIF orientation a HEIC also carries is not
-    /// applied again: the result is always upright.
+    /// transforms (`clap`, `irot`, `imir`); an EXIF or XMP orientation beside them only restates
+    /// them (HEIF's rule; Apple's HEICs write both), so it is not applied again. Without any
+    /// transform property the metadata's orientation is the only one the file gives, and is
+    /// returned for the thumbnailer to apply.
     static func decode(_ bytes: UnsafeRawBufferPointer, prefix: String, codec: String,
                        limits: DecodeLimits) throws(ImageError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
@@ -65,6 +67,9 @@ enum HEIFDecoding {
         guard pm_heif_decode(heif, Int64(limits.maxPixels), &image, message.pointer) == 0 else {
             throw message.error(prefix)
         }
-        return DecodedImage(taking: image, orientation: .identity)
+        let orientation = header.has_transform != 0 ? .identity : ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DecodedImage(taking: image, orientation: orientation)
     }
 }

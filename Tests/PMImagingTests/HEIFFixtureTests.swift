@@ -207,6 +207,76 @@ import Testing
         }
     }
 
+    // MARK: metadata orientation
+
+    /// `bytes` with the first occurrence of `pattern` given `replacement` from its `offset`th byte.
+    static func patching(_ pattern: [UInt8], at offset: Int = 0, with replacement: [UInt8], in bytes: [UInt8]) throws -> [UInt8] {
+        let at = try #require((0...bytes.count - pattern.count).first { Array(bytes[$0..<$0 + pattern.count]) == pattern })
+        var out = bytes
+        out.replaceSubrange(at + offset..<at + offset + replacement.count, with: replacement)
+        return out
+    }
+
+    /// The primary item's `pixi` property turned into an `irot` of `angle` (× 90° anticlockwise):
+    /// irot's one byte is where pixi's version byte was, and libheif skips the rest of the box.
+    static func withIrot(angle: UInt8, in bytes: [UInt8]) throws -> [UInt8] {
+        try patching(Array("pixi".utf8) + [0], with: Array("irot".utf8) + [angle], in: bytes)
+    }
+
+    /// paris_icc_exif_xmp.avif's EXIF (little-endian TIFF) with Orientation, a SHORT of value 1, rewritten.
+    static func paris(exifOrientation: UInt8) throws -> [UInt8] {
+        let entry: [UInt8] = [0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00]
+        return try patching(entry, at: 8, with: [exifOrientation], in: try Self.bytes("paris_icc_exif_xmp.avif"))
+    }
+
+    /// Pillow's file has no transform property and no EXIF: its XMP `tiff:Orientation="3"` is
+    /// the only orientation it gives, and the thumbnail is turned by it.
+    @Test func xmpOrientationIsAppliedWithoutATransform() throws {
+        let original = try Self.bytes("xmp_tags_orientation.avif")
+        let (image, pixels) = try Self.decode(original)
+        #expect(image.orientation == .rotate180)
+        #expect(pixels.width == 326 && pixels.height == 268)  // stored as is: the thumbnailer turns it
+
+        let upright = try Self.patching(Array("tiff:Orientation=\"3".utf8), with: Array("tiff:Orientation=\"1".utf8), in: original)
+        #expect(try Self.decode(upright).0.orientation == .identity)
+        let turned = try thumbnail(original, "40x24"), plain = try thumbnail(upright, "40x24")
+        #expect(turned.width == 40 && turned.height == 24 && turned != plain)
+        for (x, y) in [(0, 0), (5, 3), (39, 23), (20, 12), (31, 7)] {
+            let close = zip(turned.pixel(x, y), plain.pixel(39 - x, 23 - y)).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
+            #expect(close, "thumbnail (\(x), \(y))")
+        }
+    }
+
+    @Test func exifOrientationIsAppliedWithoutATransform() throws {
+        let (image, pixels) = try Self.decode(try Self.paris(exifOrientation: 6))
+        #expect(image.orientation == .rotate90Clockwise)
+        #expect(pixels.width == 403 && pixels.height == 302)
+        let thumb = try thumbnail(try Self.paris(exifOrientation: 6), "40x30")
+        #expect(thumb.width == 40 && thumb.height == 30)
+    }
+
+    /// As Apple's HEICs do: irot turns the image and EXIF says the same (8: 90° anticlockwise).
+    /// libheif has applied the irot; the EXIF orientation must not turn it a second time.
+    @Test func exifOrientationBesideIrotIsNotAppliedAgain() throws {
+        let (_, stored) = try Self.decode(try Self.bytes("paris_icc_exif_xmp.avif"))
+        let (image, rotated) = try Self.decode(try Self.withIrot(angle: 1, in: try Self.paris(exifOrientation: 8)))
+        #expect(image.orientation == .identity)
+        #expect(rotated.width == 302 && rotated.height == 403)
+        for (x, y) in [(0, 0), (100, 40), (402, 301), (300, 200), (201, 151)] {
+            #expect(stored.pixel(x, y) == rotated.pixel(y, stored.width - 1 - x), "stored (\(x), \(y))")
+        }
+        // A 0° irot is still a transform property: the file's orientation is its own, not EXIF's.
+        let still = try Self.withIrot(angle: 0, in: try Self.paris(exifOrientation: 6))
+        #expect(try Self.decode(still).0.orientation == .identity)
+    }
+
+    @Test func xmpOrientationBesideIrotIsNotApplied() throws {
+        let bytes = try Self.withIrot(angle: 0, in: try Self.bytes("xmp_tags_orientation.avif"))
+        let (image, pixels) = try Self.decode(bytes)
+        #expect(image.orientation == .identity)
+        #expect(pixels.width == 326 && pixels.height == 268)
+    }
+
     /// libheif 1.15 mirrors only 8-bit images; this 10-bit clap+irot+imir file fails with its reason.
     @Test func highBitDepthMirrorFailsWithLibheifsReason() throws {
         let bytes = try Self.bytes("clap_irot_imir_non_essential.avif")

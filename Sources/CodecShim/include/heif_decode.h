@@ -14,6 +14,12 @@ typedef struct pm_heif_header {
     int canvas_height;
     int has_alpha;
     int bit_depth;        ///< luma bits as coded (8, 10, 12), or -1 when unknown
+    int has_transform;    ///< nonzero when the primary item has an irot or imir property (libheif
+                          ///< applies it), or when its properties could not be read to tell
+    const uint8_t *exif;  ///< the primary item's EXIF TIFF structure ("II*\0"/"MM\0*"), or NULL;
+    size_t exif_length;   ///< valid until pm_heif_close
+    const uint8_t *xmp;   ///< the primary item's XMP packet (mime item, application/rdf+xml), or NULL;
+    size_t xmp_length;    ///< valid until pm_heif_close
 } pm_heif_header;
 
 /// Reads the file's boxes from memory (not copied: `data` must outlive the handle). Every
