@@ -24,7 +24,6 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Debian's libgif-dev ships no pkg-config file: the module map links libgif itself.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // libwebpdemux's .pc requires libwebp, so one name brings both.
@@ -40,7 +39,9 @@ let package = Package(
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
         // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
-        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif", "CGIF", "CLCMS2"],
+        // libheif is not linked: heif_library.c loads it on the first HEIF/AVIF image (its headers
+        // come from libheif-dev in /usr/include).
+        .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CLCMS2"],
                 cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 

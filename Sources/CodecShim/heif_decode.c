@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libheif/heif.h>
+#include "heif_library.h"
+
+// Every call into libheif below runs after pm_heif_open has loaded it (pm_heif_library_load).
+#define HEIF (pm_heif_library_get())
 
 struct pm_heif {
     struct heif_context *context;
@@ -241,17 +244,17 @@ static int copy_metadata(const struct heif_image_handle *handle, const char *typ
     *block = NULL;
     *length = 0;
     heif_item_id ids[16];
-    const int n = heif_image_handle_get_list_of_metadata_block_IDs(handle, type, ids, (int)(sizeof ids / sizeof ids[0]));
+    const int n = HEIF->image_handle_get_list_of_metadata_block_IDs(handle, type, ids, (int)(sizeof ids / sizeof ids[0]));
     for (int i = 0; i < n; i++) {
         if (content_type != NULL) {
-            const char *actual = heif_image_handle_get_metadata_content_type(handle, ids[i]);
+            const char *actual = HEIF->image_handle_get_metadata_content_type(handle, ids[i]);
             if (actual == NULL || strcmp(actual, content_type) != 0) continue;
         }
-        const size_t size = heif_image_handle_get_metadata_size(handle, ids[i]);
+        const size_t size = HEIF->image_handle_get_metadata_size(handle, ids[i]);
         if (size == 0 || size > MAX_METADATA_BLOCK) continue;
         uint8_t *copy = malloc(size);
         if (copy == NULL) return -1;
-        if (heif_image_handle_get_metadata(handle, ids[i], copy).code != heif_error_Ok) {
+        if (HEIF->image_handle_get_metadata(handle, ids[i], copy).code != heif_error_Ok) {
             free(copy);
             continue;
         }
@@ -310,13 +313,14 @@ static int over_limit(int width, int height, int64_t max_pixels, char *message) 
 pm_heif *pm_heif_open(const uint8_t *data, size_t length, int64_t max_pixels, const char *codec,
                       pm_heif_header *header, char *message) {
     memset(header, 0, sizeof *header);
+    if (pm_heif_library_load(message) == NULL) return NULL;
     pm_heif *heif = calloc(1, sizeof *heif);
     if (heif == NULL) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
         return NULL;
     }
     heif->av1 = codec != NULL && strcmp(codec, "AV1") == 0;
-    heif->context = heif_context_alloc();
+    heif->context = HEIF->context_alloc();
     if (heif->context == NULL) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
         pm_heif_close(heif);
@@ -325,21 +329,21 @@ pm_heif *pm_heif_open(const uint8_t *data, size_t length, int64_t max_pixels, co
     // Checked against every image's ispe while the boxes are read, tiles and alpha included, which
     // the caller never sees; the caller's area check is the real limit for the primary image.
     const int64_t side = max_pixels < LIBHEIF_MAX_SIDE ? (max_pixels < 1 ? 1 : max_pixels) : LIBHEIF_MAX_SIDE;
-    heif_context_set_maximum_image_size_limit(heif->context, (int)side);
-    struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, length, NULL);
+    HEIF->context_set_maximum_image_size_limit(heif->context, (int)side);
+    struct heif_error error = HEIF->context_read_from_memory_without_copy(heif->context, data, length, NULL);
     if (error.code == heif_error_Ok)
-        error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
+        error = HEIF->context_get_primary_image_handle(heif->context, &heif->primary);
     if (error.code != heif_error_Ok) {
         set_error(message, error, heif->av1);
         pm_heif_close(heif);
         return NULL;
     }
-    header->width = heif_image_handle_get_width(heif->primary);
-    header->height = heif_image_handle_get_height(heif->primary);
-    header->stored_width = heif_image_handle_get_ispe_width(heif->primary);
-    header->stored_height = heif_image_handle_get_ispe_height(heif->primary);
-    header->has_alpha = heif_image_handle_has_alpha_channel(heif->primary) != 0;
-    header->bit_depth = heif_image_handle_get_luma_bits_per_pixel(heif->primary);
+    header->width = HEIF->image_handle_get_width(heif->primary);
+    header->height = HEIF->image_handle_get_height(heif->primary);
+    header->stored_width = HEIF->image_handle_get_ispe_width(heif->primary);
+    header->stored_height = HEIF->image_handle_get_ispe_height(heif->primary);
+    header->has_alpha = HEIF->image_handle_has_alpha_channel(heif->primary) != 0;
+    header->bit_depth = HEIF->image_handle_get_luma_bits_per_pixel(heif->primary);
     read_boxes(data, length, header);
     if (read_metadata(heif, header) != 0) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
@@ -368,13 +372,13 @@ static void unpremultiply(uint8_t *pixels, size_t count) {
 }
 
 static int copy_colour(const struct heif_image_handle *handle, pm_image *out) {
-    const enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    const enum heif_color_profile_type type = HEIF->image_handle_get_color_profile_type(handle);
     if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
-        const size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        const size_t size = HEIF->image_handle_get_raw_color_profile_size(handle);
         if (size == 0) return 0;
         out->icc = malloc(size);
         if (out->icc == NULL) return -1;
-        if (heif_image_handle_get_raw_color_profile(handle, out->icc).code != heif_error_Ok) {
+        if (HEIF->image_handle_get_raw_color_profile(handle, out->icc).code != heif_error_Ok) {
             free(out->icc);
             out->icc = NULL;
             return 0;  // an unreadable profile leaves the image untagged rather than unreadable
@@ -385,11 +389,11 @@ static int copy_colour(const struct heif_image_handle *handle, pm_image *out) {
     // Also when the handle reports an ICC profile first: libheif gives nclx separately, but the
     // pm_image contract uses CICP only without ICC, so an ICC-tagged image stops above.
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+    if (HEIF->image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
         out->cicp_primaries = (int)nclx->color_primaries;
         out->cicp_transfer = (int)nclx->transfer_characteristics;
     }
-    heif_nclx_color_profile_free(nclx);
+    HEIF->nclx_color_profile_free(nclx);
     return 0;
 }
 
@@ -408,9 +412,9 @@ int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *messa
     if (h->stored_height > side) side = h->stored_height;
     if (h->canvas_width > side) side = h->canvas_width;
     if (h->canvas_height > side) side = h->canvas_height;
-    if (side < LIBHEIF_MAX_SIDE) heif_context_set_maximum_image_size_limit(heif->context, side + 1);
+    if (side < LIBHEIF_MAX_SIDE) HEIF->context_set_maximum_image_size_limit(heif->context, side + 1);
 
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    struct heif_decoding_options *options = HEIF->decoding_options_alloc();
     if (options == NULL) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
         return -1;
@@ -418,40 +422,40 @@ int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *messa
     options->convert_hdr_to_8bit = 1;  // interleaved 8-bit output; libheif scales 10/12-bit down
     const int alpha = h->has_alpha;
     struct heif_image *image = NULL;
-    struct heif_error error = heif_decode_image(heif->primary, &image, heif_colorspace_RGB,
+    struct heif_error error = HEIF->decode_image(heif->primary, &image, heif_colorspace_RGB,
                                                 alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
                                                 options);
-    heif_decoding_options_free(options);
+    HEIF->decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         set_error(message, error, heif->av1);
-        heif_image_release(image);
+        HEIF->image_release(image);
         return -1;
     }
     const int channels = alpha ? 4 : 3;
-    const int width = heif_image_get_width(image, heif_channel_interleaved);
-    const int height = heif_image_get_height(image, heif_channel_interleaved);
+    const int width = HEIF->image_get_width(image, heif_channel_interleaved);
+    const int height = HEIF->image_get_height(image, heif_channel_interleaved);
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = HEIF->image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     if (plane == NULL || width <= 0 || height <= 0 || stride < width * channels ||
-        heif_image_get_bits_per_pixel(image, heif_channel_interleaved) != 8 * channels) {
+        HEIF->image_get_bits_per_pixel(image, heif_channel_interleaved) != 8 * channels) {
         snprintf(message, PM_MESSAGE_CAPACITY, "unexpected decoded image layout");
-        heif_image_release(image);
+        HEIF->image_release(image);
         return -1;
     }
     if (over_limit(width, height, max_pixels, message)) {
-        heif_image_release(image);
+        HEIF->image_release(image);
         return -1;
     }
     const size_t row = (size_t)width * (size_t)channels;
     uint8_t *pixels = malloc(row * (size_t)height);
     if (pixels == NULL) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
-        heif_image_release(image);
+        HEIF->image_release(image);
         return -1;
     }
     for (int y = 0; y < height; y++) memcpy(pixels + row * (size_t)y, plane + (size_t)stride * (size_t)y, row);
-    heif_image_release(image);
-    if (alpha && heif_image_handle_is_premultiplied_alpha(heif->primary))
+    HEIF->image_release(image);
+    if (alpha && HEIF->image_handle_is_premultiplied_alpha(heif->primary))
         unpremultiply(pixels, (size_t)width * (size_t)height);
     out->data = pixels;
     out->width = width;
@@ -467,8 +471,8 @@ int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *messa
 
 void pm_heif_close(pm_heif *heif) {
     if (heif == NULL) return;
-    if (heif->primary != NULL) heif_image_handle_release(heif->primary);
-    if (heif->context != NULL) heif_context_free(heif->context);
+    if (heif->primary != NULL) HEIF->image_handle_release(heif->primary);
+    if (heif->context != NULL) HEIF->context_free(heif->context);
     free(heif->exif_block);
     free(heif->xmp_block);
     free(heif);
