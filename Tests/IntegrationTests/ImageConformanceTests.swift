@@ -9,30 +9,6 @@ import XCTest
 /// Its table and any violations are this test's failure message.
 final class ImageConformanceTests: XCTestCase {
     func testEveryImageDecodesInTheOraclesColoursAndOrientation() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The script runs itself with .build/venv-conformance's Python when that venv exists.
-        process.arguments = ["python3", Paths.scripts.appendingPathComponent("image_conformance.py").path,
-                             "--binary", Paths.binary.path]
-        process.currentDirectoryURL = Paths.packageRoot
-        let output = try Paths.temporaryFolder().appendingPathComponent("image-conformance.log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: output)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        if process.terminationStatus == 77 {
-            // Only when the oracle's modules cannot be imported (Scripts/setup --for-tests makes its venv).
-            print("ImageConformanceTests skipped: \(printed)")
-            throw XCTSkip(printed)
-        }
-        if process.terminationStatus != 0 {
-            XCTFail("image_conformance.py exited \(process.terminationStatus):\n\(printed)")
-        } else {
-            print(printed)
-            XCTAssertTrue(printed.hasSuffix("PASS\n"), "image_conformance.py:\n\(printed)")
-        }
+        try OracleScript.check("image_conformance.py", skipReason: "Scripts/setup --for-tests makes the oracle's venv")
     }
 }
