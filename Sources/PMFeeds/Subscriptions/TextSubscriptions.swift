@@ -3,12 +3,13 @@ import Foundation
 /// A text subscription list: one URL a line; blank lines and `#` comments are skipped.
 enum TextSubscriptions {
     static func read(_ bytes: [UInt8]) throws(SubscriptionListError) -> [Subscription] {
+        // "\r\n" is one Character, so lines are split on newline Characters rather than on "\n".
         // Decoded here rather than by XMLCharset, which trims leading blank lines and would shift
         // the line numbers errors name. Invalid UTF-8 is repaired, then refused as not a URL.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         let text = String(decoding: body, as: UTF8.self)
         var subscriptions: [Subscription] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = Substring(rawLine)
             // A comment may follow a URL after blanks; a `#` inside a URL is its fragment.
             if let comment = line.firstRange(of: " #") ?? line.firstRange(of: "\t#") { line = line[..<comment.lowerBound] }
