@@ -4,7 +4,7 @@ enum HelpText {
     photomirror — mirror the images of photo feeds into a content-addressed thumbnail cache
 
     USAGE
-      photomirror sync [options] <feed-url>...   mirror feeds (http, https or file://)
+      photomirror sync [options] <feed-url>... [--feeds FILE]   mirror feeds (http, https or file://)
       photomirror thumb [--size WxH] -o DIR FILE...   make PNG thumbnails of local images
       photomirror verify [--repair] [--cache DIR]   check (and repair) that the cache and its index agree
       photomirror prune --max SIZE [--max-age DURATION] [--dry-run]   keep the cache within a size
@@ -39,7 +39,7 @@ enum HelpText {
     """
 
     static let sync = """
-    photomirror sync [options] <feed-url>...
+    photomirror sync [options] <feed-url>... [--feeds FILE]...
 
     Fetches each feed, downloads every image it names (each URL once, however many feeds
     name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
@@ -48,6 +48,11 @@ enum HelpText {
 
     OPTIONS
       --cache DIR          cache folder (see `photomirror help`)
+      --feeds FILE         also sync the feeds a subscription list names, repeatable, `-` for
+                           stdin: OPML 1.0/2.0 (every outline with an xmlUrl, at any depth;
+                           relative ones against the file) or one URL a line (# comments and
+                           blank lines skipped). Each feed is synced once. A bad file is a
+                           usage error naming its line or element
       --size WxH           thumbnail size, repeatable (default 40x40; the first is the gallery's)
       --scales 1,2,3       also make the first size at these multiples (80x80, 120x120 for
                            high-density screens); the gallery offers them through srcset

@@ -6,13 +6,15 @@ import PhotoMirror
 struct SyncCommand {
     let arguments: Arguments
     let options: SyncOptions
+    /// The operands, then the URLs of every `--feeds` list, each once.
+    let feedURLs: [String]
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
             valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items",
-                     "max-images-per-item", "wait", "max"],
+                     "max-images-per-item", "wait", "max", "feeds"],
             flags: ["json", "quiet", "verbose", "revalidate"]))
-        guard !arguments.operands.isEmpty else { throw UsageError("sync needs at least one feed URL") }
+        feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all("feeds"))
         var options = SyncOptions()
         let sizes = arguments.all("size")
         if !sizes.isEmpty {
@@ -65,7 +67,6 @@ struct SyncCommand {
         var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
         let pruned = PruneCapture()
         engine.pruned = { pruned.keep($0) }
-        let feedURLs = arguments.operands
         let work = Task { () -> Result<SyncReport, SyncError> in
             do throws(SyncError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
         }
