@@ -2,7 +2,8 @@
 """A static file server on 127.0.0.1 for the demo and the integration tests.
 
 Prints its port on the first line of stdout, logs every request ("METHOD PATH STATUS") to
---log, answers conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since)
+--log, and to --log + ".conditions" the same line followed by the conditional headers it
+carried ("GET /feed.js 304 If-None-Match If-Modified-Since"), answers conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since)
 with 304, and never listens on anything but loopback.
 """
 import argparse
@@ -35,6 +36,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if Handler.log_path:
             with Handler.log_lock, open(Handler.log_path, "a") as log:
                 log.write(f"{self.command} {self.path} {code}\n")
+            conditions = [name for name in ("If-None-Match", "If-Modified-Since") if self.headers.get(name)]
+            with Handler.log_lock, open(Handler.log_path + ".conditions", "a") as log:
+                log.write(" ".join([self.command, self.path, f"{code}"] + conditions) + "\n")
 
     def do_GET(self):
         if Handler.delay:
@@ -56,8 +60,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         name = "rest-page-%s.json" % page
         if not page.isdigit() or not os.path.isfile(name):
             return self.send_json(200, {"stat": "fail", "code": 1, "message": "no page %s" % page})
+        # Validators as a static file has them, so that a re-sync can get a 304 for page 1.
+        etag = self.etag_for(name)
+        if self.headers.get("If-None-Match") == etag:
+            return self.send_not_modified(etag)
         with open(name, "rb") as file:
-            self.send_json(200, json.loads(file.read()))
+            self.send_json(200, json.loads(file.read()), etag=etag)
 
     def marvel_page(self):
         """The Marvel API's paged characters endpoint over the results in the --marvel file, refusing requests
@@ -83,9 +91,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             "data": {"offset": offset, "limit": limit, "total": len(everything), "count": len(results), "results": results},
         })
 
-    def send_json(self, status, body):
+    def send_json(self, status, body, etag=None):
         data = json.dumps(body).encode()
         self.send_response(status)
+        if etag:
+            self.etag_sent = True
+            self.send_header("ETag", etag)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -100,17 +111,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if os.path.isfile(path):
             etag = self.etag_for(path)
             if self.headers.get("If-None-Match") == etag:
-                self.send_response(304)
-                self.send_header("ETag", etag)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
+                return self.send_not_modified(etag)
         return super().send_head()
 
+    def send_not_modified(self, etag):
+        self.send_response(304)
+        self.etag_sent = True
+        self.send_header("ETag", etag)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return None
+
     def end_headers(self):
+        # Once only: a client joins repeated ETag headers into one value that matches nothing.
         path = self.translate_path(self.path)
-        if os.path.isfile(path):
+        if os.path.isfile(path) and not getattr(self, "etag_sent", False):
             self.send_header("ETag", self.etag_for(path))
+        self.etag_sent = False
         super().end_headers()
 
 

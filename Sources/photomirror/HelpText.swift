@@ -45,6 +45,9 @@ enum HelpText {
     name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
     Images already in the cache are not downloaded again (an image URL is treated as
     immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
+    Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
+    first page): a 304 means unchanged, so it is not read again and its manifest and pages
+    stay as they are.
 
     OPTIONS
       --cache DIR          cache folder (see `photomirror help`)
@@ -75,9 +78,9 @@ enum HelpText {
       --max SIZE           after the sync, if the cache uses more than SIZE on disk, prune it
                            to 80% of SIZE (so the next syncs don't prune at once); SIZE as in
                            `photomirror help prune`. Default: max_size in <cache>/config.json
-      --revalidate         ask the server again about every cached image and the feed itself,
-                           with the stored ETag / Last-Modified: 304 keeps the cached copy, new
-                           bytes replace it (new original and thumbnails, manifest repointed)
+      --revalidate         ask the server again about every cached image, with the stored
+                           ETag / Last-Modified: 304 keeps the cached copy, new bytes replace
+                           it (new original and thumbnails, manifest repointed)
       --json               print a JSON summary on stdout
       --quiet              print nothing but errors
       --verbose            print one line per item
@@ -89,6 +92,8 @@ enum HelpText {
       A feed that had to be repaired to be read (malformed XML, a guessed charset) gets a
       "warning:" line per repair, and the same words in its manifest's "warnings"; it still
       succeeds. Items without any image are counted "without image", never as failures.
+      A feed that answered 304 says "unchanged (304)" and the summary counts those feeds;
+      --json gives each feed "unchanged": true or false.
     """
 
     static let feed = """

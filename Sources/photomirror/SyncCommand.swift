@@ -54,7 +54,7 @@ struct SyncCommand {
             options.marvelKeys = MarvelKeys(publicKey: publicKey, privateKey: privateKey)
         }
         options.maxSize = try arguments.byteSize("max")
-        options.revalidate = arguments.has("revalidate")
+        options.revalidateMedia = arguments.has("revalidate")
         self.options = options
     }
 

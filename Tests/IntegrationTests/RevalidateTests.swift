@@ -15,7 +15,7 @@ final class RevalidateTests: XCTestCase {
 
         server.clearLog()
         XCTAssertEqual(try photomirror.run(["sync", "--quiet", "--cache", cache.path, server.url("feed.js")]).status, 0)
-        XCTAssertEqual(server.requests, ["GET /feed.js 200"], "without --revalidate image URLs are immutable")
+        XCTAssertEqual(server.requests, ["GET /feed.js 304"], "without --revalidate image URLs are immutable")
 
         // The server now has other bytes under the first photo's URL.
         let changed = site.photoNames[0]

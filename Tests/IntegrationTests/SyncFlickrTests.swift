@@ -42,7 +42,7 @@ final class SyncFlickrTests: XCTestCase {
         server.clearLog()
         let second = try photomirror.run(["sync", "--json", "--cache", cache.path, server.url("feed.js")])
         XCTAssertEqual(second.status, 0, second.stderr)
-        XCTAssertEqual(server.requests, ["GET /feed.js 200"], "a re-sync asks for the feed only")
+        XCTAssertEqual(server.requests, ["GET /feed.js 304"], "a re-sync asks for the feed only, with its validators")
         XCTAssertTrue(second.stdout.contains("\"reused\" : 4"), second.stdout)
         for (path, attributes) in zip(files, before) {
             let after = try FileManager.default.attributesOfItem(atPath: path)

@@ -6,13 +6,16 @@ import PMFeeds
     static let singleDocument: [FeedKind] = [.flickrPublic, .rss, .atom, .jsonFeed]
 
     @Test(arguments: paged)
-    func pagedAPIsAreAlwaysFetchedWhole(kind: FeedKind) {
-        #expect(!kind.allowsConditionalFetch)
+    func pagedAPIsRevalidateTheirFirstPageOnly(kind: FeedKind) {
+        #expect(kind.conditionalFetch == .firstPage)
+        #expect(kind.conditionalFetch.isConditional(pageIndex: 0))
+        #expect(!kind.conditionalFetch.isConditional(pageIndex: 1), "later pages' validators are not stored")
     }
 
     @Test(arguments: singleDocument)
-    func singleDocumentFeedsMayBeAskedConditionally(kind: FeedKind) {
-        #expect(kind.allowsConditionalFetch)
+    func singleDocumentFeedsAreAskedConditionally(kind: FeedKind) {
+        #expect(kind.conditionalFetch == .document)
+        #expect(kind.conditionalFetch.isConditional(pageIndex: 0))
     }
 
     @Test func theListsAboveCoverEveryKind() {

@@ -39,6 +39,7 @@ struct Publisher: Sendable {
         published.report.kind = feed.parsed.kind.rawValue
         published.report.manifest = CacheLayout.manifestPath(feedKey: key)
         published.report.warnings = feed.parsed.warnings
+        published.report.unchanged = feed.notModified
         count(items, outcomes: outcomes, into: &published)
         _ = consume feed
         let digest = FeedContent.digest(record: record, items: items, sizes: sizes)

@@ -8,6 +8,8 @@ struct FetchedFeed: Sendable {
     var parsed: ParsedFeed
     var etag: String?
     var lastModified: String?
+    /// The server answered 304 to the stored validators: `parsed` is the feed's stored rows.
+    var notModified = false
 }
 
 /// A feed that could not be read: what the user sees, naming the URL and the cause.
@@ -19,7 +21,7 @@ struct FeedFetchError: Error, Sendable, CustomStringConvertible {
 struct FeedFetcher: Sendable {
     let loader: any HTTPLoading
     let options: SyncOptions
-    /// Where `--revalidate` finds the feed's validators and, on a 304, its previous items.
+    /// Where the feed's validators are found and, on a 304, its previous items.
     var index: PhotoIndex?
 
     func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
@@ -27,14 +29,14 @@ struct FeedFetcher: Sendable {
             throw FeedFetchError(description: "\(urlString): not a URL")
         }
         var previous: StoredFeed?
-        if options.revalidate, let index { previous = await StoredFeed.load(url: urlString, index: index) }
+        if options.revalidateFeeds, let index { previous = await StoredFeed.load(url: urlString, index: index) }
         var pageURL = url
         var merged: FetchedFeed?
         var pages = 0
         while true {
-            let conditions = pages == 0 ? previous?.conditionalHeaders ?? [:] : [:]
-            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme, headers: conditions)
-            if bytes == nil, let previous { return previous.fetched }
+            let conditions = previous.map { $0.kind.conditionalFetch.isConditional(pageIndex: pages) ? $0.conditionalHeaders : [:] }
+            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme, headers: conditions ?? [:])
+            if bytes == nil, let previous { return previous.notModified(etag: etag, lastModified: lastModified) }
             guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
             let parsed: ParsedFeed
             do {

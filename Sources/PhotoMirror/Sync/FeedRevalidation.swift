@@ -1,27 +1,36 @@
 import Foundation
 import PMCache
 import PMFeeds
+import PMLoading
 
 /// A feed as the index remembers it from its last sync: the validators to ask the server with
-/// (`sync --revalidate`), and the items to publish again when it answers 304 Not Modified.
+/// (every sync, `SyncOptions.revalidateFeeds`), and the items to publish again when it answers
+/// 304 Not Modified.
 struct StoredFeed: Sendable {
+    var kind: FeedKind
     var conditionalHeaders: [String: String]
     var fetched: FetchedFeed
 
-    /// Nil when there is nothing to ask conditionally: an unknown feed, a server that gave no
-    /// validators, or a kind whose 304 would not cover the whole feed (`allowsConditionalFetch`).
+    /// Nil when there is nothing to ask conditionally: an unknown feed, or a server that gave
+    /// no validators (it gets an unconditional request).
     static func load(url: String, index: PhotoIndex) async -> StoredFeed? {
         let key = CacheLayout.feedKey(url: url)
-        guard let record = try? await index.feed(key: key), let kind = FeedKind(rawValue: record.kind),
-              kind.allowsConditionalFetch,
-              let items = try? await index.items(feedKey: key) else { return nil }
-        var headers: [String: String] = [:]
-        if let etag = record.etag { headers["If-None-Match"] = etag }
-        if let lastModified = record.lastModified { headers["If-Modified-Since"] = lastModified }
-        guard !headers.isEmpty else { return nil }
-        return StoredFeed(conditionalHeaders: headers, fetched: FetchedFeed(
+        guard let record = try? await index.feed(key: key), let kind = FeedKind(rawValue: record.kind) else { return nil }
+        let headers = HTTPRequest.conditionalHeaders(etag: record.etag, lastModified: record.lastModified)
+        guard !headers.isEmpty, let items = try? await index.items(feedKey: key) else { return nil }
+        return StoredFeed(kind: kind, conditionalHeaders: headers, fetched: FetchedFeed(
             parsed: parsedFeed(record: record, kind: kind, items: items),
             etag: record.etag, lastModified: record.lastModified))
+    }
+
+    /// The stored feed as a 304 gives it back. The 304 may carry fresher validators; the
+    /// stored ones stand where it carries none.
+    func notModified(etag: String?, lastModified: String?) -> FetchedFeed {
+        var feed = fetched
+        feed.notModified = true
+        feed.etag = etag ?? fetched.etag
+        feed.lastModified = lastModified ?? fetched.lastModified
+        return feed
     }
 
     /// The feed the stored rows came from. Pure. Items the feed listed without an image keep

@@ -63,7 +63,7 @@ struct MediaPipeline: Sendable {
     /// The outcome of a URL whose image the cache holds whole, when no request is needed
     /// (no `--revalidate`): only its last access is recorded. Nil when the URL needs work.
     func reuse(_ url: String, cached: CachedMedia, now: Double) -> Finished? {
-        guard isWhole(cached), !options.revalidate else { return nil }
+        guard isWhole(cached), !options.revalidateMedia else { return nil }
         return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
                         write: .touch(url: url, sha256: cached.sha256, at: now))
     }

@@ -11,8 +11,7 @@ struct Revalidation {
 
     func revalidate(_ url: String, cached: CachedMedia, now: Double) async throws -> MediaOutcome {
         var request = pipeline.request(for: url)
-        if let etag = cached.etag { request.headers["If-None-Match"] = etag }
-        if let lastModified = cached.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        request.addConditions(etag: cached.etag, lastModified: cached.lastModified)
         guard let response = try? await pipeline.loader.fetch(request), response.status == 200 || response.status == 304
         else { return try await keep(url, cached: cached, now: now) }
         if response.status == 304 {

@@ -36,9 +36,14 @@ public struct SyncOptions: Sendable {
     /// Bound on the cache's disk use, enforced by a prune after the sync (`sync --max`); nil
     /// takes the cache's `max_size` setting.
     public var maxSize: Int?
-    /// Ask the server again about every cached media URL and the feed document, with the stored
-    /// validators (If-None-Match / If-Modified-Since). Off by default: image URLs are immutable.
-    public var revalidate = false
+    /// Ask for each feed with its stored validators (If-None-Match / If-Modified-Since); a 304
+    /// leaves the feed's manifest and pages as they are. On by default: feeds change, and an
+    /// unchanged one then costs a request with no body. Off (tests, a `watch` that knows
+    /// better) fetches every feed whole.
+    public var revalidateFeeds = true
+    /// Ask the server again about every cached media URL, with its stored validators (`sync
+    /// --revalidate`). Off by default: image URLs are immutable.
+    public var revalidateMedia = false
 
     public init() {}
 }

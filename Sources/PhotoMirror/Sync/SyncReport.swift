@@ -16,9 +16,12 @@ public struct FeedReport: Sendable, Codable, Equatable {
     public var error: String?
     /// What had to be repaired to read the feed; it still synced.
     public var warnings: [String] = []
+    /// The feed answered 304 to its stored validators: not downloaded nor parsed again, its
+    /// stored items published as they were.
+    public var unchanged = false
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings
+        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings, unchanged
         case noImage = "no_image"
         case moreImagesFailed = "more_images_failed"
     }

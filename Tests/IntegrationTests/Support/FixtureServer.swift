@@ -45,7 +45,16 @@ final class FixtureServer {
         ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    func clearLog() { try? FileManager.default.removeItem(at: logURL) }
+    /// Request lines with the conditional headers each carried: "GET /feed.js 304 If-None-Match If-Modified-Since".
+    var conditionalRequests: [String] {
+        let url = URL(fileURLWithPath: logURL.path + ".conditions")
+        return ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func clearLog() {
+        try? FileManager.default.removeItem(at: logURL)
+        try? FileManager.default.removeItem(atPath: logURL.path + ".conditions")
+    }
 }
 
 struct ServerError: Error, CustomStringConvertible {
