@@ -2,8 +2,9 @@
 """A static file server on 127.0.0.1 for the demo and the integration tests.
 
 Prints its port on the first line of stdout, logs every request ("METHOD PATH STATUS") to
---log, and to --log + ".conditions" the same line followed by the conditional headers it
-carried ("GET /feed.js 304 If-None-Match If-Modified-Since"), answers conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since)
+--log, to --log + ".conditions" the same line followed by the conditional headers it
+carried ("GET /feed.js 304 If-None-Match If-Modified-Since"), to --log + ".agents" the method,
+path and User-Agent ("GET /feed.js photomirror/0.1 (…)"), answers conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since)
 with 304, and never listens on anything but loopback.
 """
 import argparse
@@ -39,6 +40,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             conditions = [name for name in ("If-None-Match", "If-Modified-Since") if self.headers.get(name)]
             with Handler.log_lock, open(Handler.log_path + ".conditions", "a") as log:
                 log.write(" ".join([self.command, self.path, f"{code}"] + conditions) + "\n")
+            with Handler.log_lock, open(Handler.log_path + ".agents", "a") as log:
+                log.write(f"{self.command} {self.path} {self.headers.get('User-Agent', '')}\n")
 
     def do_GET(self):
         if Handler.delay:

@@ -12,7 +12,10 @@ public final class CurlLoader: HTTPLoading, Sendable {
 
     /// `maxConnections` caps open connections in total and per host; requests beyond it wait
     /// inside libcurl for a free connection (their timeouts keep running).
-    public init(userAgent: String = "photomirror/0.1 (+https://github.com/photomirror)", maxConnections: Int = 16) {
+    /// What every request says it is, unless the operator names another (`--user-agent`).
+    public static let defaultUserAgent = "photomirror/0.1 (+https://github.com/photomirror)"
+
+    public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16) {
         CurlGlobal.initialize()
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         let limit = max(1, maxConnections)

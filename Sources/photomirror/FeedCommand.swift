@@ -7,7 +7,7 @@ struct FeedCommand {
     let options: SyncOptions
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["timeout", "max-images-per-item", "pages", "max-items"],
+        arguments = try Arguments(words, spec: .init(valued: ["timeout", "max-images-per-item", "pages", "max-items", "user-agent"],
                                                      flags: ["json"]))
         guard arguments.operands.count == 1 else { throw UsageError("feed needs exactly one feed URL or file") }
         var options = SyncOptions()
@@ -16,6 +16,7 @@ struct FeedCommand {
         options.maxImagesPerItem = try arguments.int("max-images-per-item", range: 1...1000) ?? options.maxImagesPerItem
         options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages
         options.maxItems = try arguments.int("max-items", range: 1...10_000_000) ?? options.maxItems
+        options.userAgent = try arguments.userAgent()
         let environment = ProcessInfo.processInfo.environment
         if let publicKey = environment["MARVEL_PUBLIC_KEY"], let privateKey = environment["MARVEL_PRIVATE_KEY"],
            !publicKey.isEmpty, !privateKey.isEmpty {

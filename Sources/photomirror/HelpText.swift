@@ -78,6 +78,9 @@ enum HelpText {
       --max SIZE           after the sync, if the cache uses more than SIZE on disk, prune it
                            to 80% of SIZE (so the next syncs don't prune at once); SIZE as in
                            `photomirror help prune`. Default: max_size in <cache>/config.json
+      --user-agent TEXT    the User-Agent header of every request, in place of
+                           "photomirror/0.1 (+https://github.com/photomirror)": add a way to
+                           reach the operator, e.g. "photomirror/0.1 (+mailto:me@example.org)"
       --revalidate         ask the server again about every cached image, with the stored
                            ETag / Last-Modified: 304 keeps the cached copy, new bytes replace
                            it (new original and thumbnails, manifest repointed)
@@ -109,6 +112,7 @@ enum HelpText {
       --max-images-per-item N   as for sync (default 20)
       --pages N, --max-items N  as for sync
       --timeout SECONDS    total time allowed for the request (default 30)
+      --user-agent TEXT    as for sync
 
     Exit 0 when the feed was read, 3 when it could not be fetched or parsed.
     """

@@ -12,7 +12,7 @@ struct SyncCommand {
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, spec: .init(
             valued: ["cache", "size", "scales", "jobs", "timeout", "retries", "max-bytes", "max-pixels", "pages", "max-items",
-                     "max-images-per-item", "wait", "max", "feeds"],
+                     "max-images-per-item", "wait", "max", "feeds", "user-agent"],
             flags: ["json", "quiet", "verbose", "revalidate"]))
         feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all("feeds"))
         var options = SyncOptions()
@@ -55,6 +55,7 @@ struct SyncCommand {
         }
         options.maxSize = try arguments.byteSize("max")
         options.revalidateMedia = arguments.has("revalidate")
+        options.userAgent = try arguments.userAgent()
         self.options = options
     }
 

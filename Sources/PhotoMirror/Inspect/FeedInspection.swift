@@ -39,7 +39,7 @@ public struct FeedInspection: Sendable {
     }
 
     public func run(url: String) async throws(FeedInspectionError) -> Report {
-        let curl = CurlLoader(maxConnections: 2)
+        let curl = CurlLoader(userAgent: options.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: 2)
         defer { curl.shutdown() }
         let fetcher = FeedFetcher(loader: RetryingLoader(base: curl, policy: options.retry), options: options, index: nil)
         let fetched: FetchedFeed

@@ -40,7 +40,7 @@ public struct SyncEngine: Sendable {
         let cache = try OpenCache(root: cacheRoot, lockWait: options.lockWait)
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit = try SyncBookkeeping.sizeLimit(options, layout: cache.layout)
-        let curl = CurlLoader(maxConnections: options.jobs)
+        let curl = CurlLoader(userAgent: options.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: options.jobs)
         let loader = RetryingLoader(base: curl, policy: options.retry)
         let pool = BlockingPool(threads: options.codecThreads, name: "photomirror.codec")
         defer {

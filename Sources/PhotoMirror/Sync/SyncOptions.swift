@@ -44,6 +44,9 @@ public struct SyncOptions: Sendable {
     /// Ask the server again about every cached media URL, with its stored validators (`sync
     /// --revalidate`). Off by default: image URLs are immutable.
     public var revalidateMedia = false
+    /// The `User-Agent` of every request (`--user-agent`: an operator's contact URL, say); nil is
+    /// `CurlLoader.defaultUserAgent`.
+    public var userAgent: String?
 
     public init() {}
 }

@@ -51,9 +51,16 @@ final class FixtureServer {
         return ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// `GET /path <User-Agent header>` per request.
+    var userAgents: [String] {
+        let url = URL(fileURLWithPath: logURL.path + ".agents")
+        return ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
     func clearLog() {
         try? FileManager.default.removeItem(at: logURL)
         try? FileManager.default.removeItem(atPath: logURL.path + ".conditions")
+        try? FileManager.default.removeItem(atPath: logURL.path + ".agents")
     }
 }
 
