@@ -1,7 +1,8 @@
 /// A path relative to the cache root. A content file's own name — `originals/ab/<sha256>.jpg`
 /// (or another image format's extension), `thumbs/<W>x<H>/ab/<sha256>.png` — is packed (hash,
 /// size, extension: no heap); any other path, an original of an extension not listed in
-/// `ContentName.Extension` included, is kept as text, which works the same, only slower. Packing is exact: only a path that packs back to the very
+/// `ContentName.Extension` included, is kept as text, which works the same, only slower.
+/// Packing is exact: only a path that packs back to the very
 /// same text is packed, so two different paths never share a key.
 public enum CachePath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     case content(ContentName)

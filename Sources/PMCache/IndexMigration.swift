@@ -4,7 +4,7 @@
 enum IndexMigration {
     static func run(_ connection: SQLiteConnection) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            for added in IndexSchema.addedColumns where try !columns(of: added.table, in: connection).contains(added.column) {
+            for added in try missingColumns(in: connection) {
                 try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.declaration)")
             }
             try connection.statement("""
@@ -12,6 +12,17 @@ enum IndexMigration {
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)
                 """).bind(.text(String(IndexSchema.version))).run()
         }
+    }
+
+    /// The columns of `IndexSchema.addedColumns` the index does not have yet.
+    private static func missingColumns(in connection: SQLiteConnection) throws(IndexError)
+        -> [(table: String, column: String, declaration: String)]
+    {
+        var missing: [(table: String, column: String, declaration: String)] = []
+        for added in IndexSchema.addedColumns where try !columns(of: added.table, in: connection).contains(added.column) {
+            missing.append(added)
+        }
+        return missing
     }
 
     private static func columns(of table: String, in connection: SQLiteConnection) throws(IndexError) -> Set<String> {
@@ -30,9 +41,7 @@ extension IndexMigration {
     /// touched; the next writer migrates it.
     static func shadowForReading(_ connection: SQLiteConnection) throws(IndexError) {
         var missing: [String: [String]] = [:]
-        for added in IndexSchema.addedColumns where try !columns(of: added.table, in: connection).contains(added.column) {
-            missing[added.table, default: []].append(added.column)
-        }
+        for added in try missingColumns(in: connection) { missing[added.table, default: []].append(added.column) }
         for (table, columns) in missing.sorted(by: { $0.key < $1.key }) {
             let nulls = columns.map { "NULL AS \($0)" }.joined(separator: ", ")
             try connection.execute("CREATE TEMP VIEW \(table) AS SELECT *, \(nulls) FROM main.\(table)")

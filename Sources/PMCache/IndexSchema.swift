@@ -4,8 +4,8 @@
 /// row is only written after the file it names has been renamed into place.
 enum IndexSchema {
     /// 2: `items.media_source`, `item_media` (an item's images after the first), and the feed's
-    /// own image and warnings on `feeds`. A cache of version 1 is migrated in place on open
-    /// (`migrations`): columns added, nothing rewritten.
+    /// own image and warnings on `feeds`. A cache of version 1 is migrated in place when a
+    /// writer opens it (`IndexMigration`): columns added, nothing rewritten.
     static let version = 2
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in

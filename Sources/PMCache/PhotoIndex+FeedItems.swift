@@ -69,10 +69,7 @@ extension PhotoIndex {
         for (sha256, files) in try files(of: hashes) {
             feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))
         }
-        for index in feed.items.indices {
-            guard let media = more.removeValue(forKey: feed.items[index].itemID) else { continue }
-            feed.items[index].moreMedia = media
-        }
+        Self.attach(&more, to: &feed.items)
     }
 
     /// `derivedStatus` in Swift, from the files a join found.

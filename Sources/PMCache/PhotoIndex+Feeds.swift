@@ -81,11 +81,17 @@ extension PhotoIndex {
                 mediaURL: query.text(9), status: ItemStatus(stored: query.text(10)), error: query.text(11),
                 sha256: query.text(12), mediaSource: query.text(13)))
         }
-        let more = try moreMedia(feedKey: feedKey)
-        if !more.isEmpty {
-            for index in result.indices { result[index].moreMedia = more[result[index].itemID] ?? [] }
-        }
+        var more = try moreMedia(feedKey: feedKey)
+        Self.attach(&more, to: &result)
         return result
+    }
+
+    /// Moves each item's further images from `more` (by item id) onto it.
+    static func attach(_ more: inout [String: [MediaRecord]], to items: inout [ItemRecord]) {
+        guard !more.isEmpty else { return }
+        for index in items.indices {
+            if let media = more.removeValue(forKey: items[index].itemID) { items[index].moreMedia = media }
+        }
     }
 
     /// The images after the first of every item of the feed, by item id, statuses derived.

@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func declaredEncodingNeedsTheStrictForm() {
-        func name(_ text: String) -> String? { XMLTree.declaredEncoding(Array(text.utf8)) }
+        func name(_ text: String) -> String? { XMLCharset.declaration(Array(text.utf8))?.name }
         #expect(name("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>") == "ISO-8859-1")
         #expect(name("<?xml version='1.1'\n  encoding = 'windows-1252' standalone='no'?>") == "windows-1252")
         #expect(name("<?xml version=\"1.0\"?><a encoding=\"latin1\"/>") == nil)
@@ -111,11 +111,11 @@ import Testing
     }
 
     @Test func firstInvalidUTF8FindsStrictErrors() {
-        #expect(XMLTree.firstInvalidUTF8(Array("aé📷".utf8)) == nil)
-        #expect(XMLTree.firstInvalidUTF8([]) == nil)
-        #expect(XMLTree.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1)  // overlong NUL
-        #expect(XMLTree.firstInvalidUTF8([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2)  // UTF-16 surrogate
-        #expect(XMLTree.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
-        #expect(XMLTree.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1)  // truncated sequence
+        #expect(XMLCharset.firstInvalidUTF8(Array("aé📷".utf8)) == nil)
+        #expect(XMLCharset.firstInvalidUTF8([]) == nil)
+        #expect(XMLCharset.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1)  // overlong NUL
+        #expect(XMLCharset.firstInvalidUTF8([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2)  // UTF-16 surrogate
+        #expect(XMLCharset.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
+        #expect(XMLCharset.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1)  // truncated sequence
     }
 }

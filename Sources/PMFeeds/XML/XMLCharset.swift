@@ -317,7 +317,3 @@ enum XMLCharset {
     }
 }
 
-extension XMLTree {
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? { XMLCharset.declaration(bytes)?.name }
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? { XMLCharset.firstInvalidUTF8(bytes) }
-}

@@ -12,7 +12,6 @@ public enum ServedFiles {
             "css": "text/css; charset=utf-8",
             "js": "text/javascript; charset=utf-8",
             "svg": "image/svg+xml",
-            "webp": "image/webp",
         ]
         // The originals' extensions come from the formats photomirror reads.
         for format in ImageFormat.all {
