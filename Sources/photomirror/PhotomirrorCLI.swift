@@ -34,6 +34,7 @@ struct PhotomirrorCLI {
         case "stats": return try await StatsCommand(rest).run()
         case "serve": return try await ServeCommand(rest).run()
         case "feed": return try await FeedCommand(rest).run()
+        case "generate": return try GenerateCommand(rest).run()
         case "help", "--help", "-h": return help(rest.first ?? "")
         case "--version", "version":
             Output.out("photomirror \(Version.string)\n")
@@ -43,17 +44,7 @@ struct PhotomirrorCLI {
     }
 
     static func help(_ command: String) -> ExitCode {
-        let text = switch command {
-        case "sync": HelpText.sync
-        case "thumb": HelpText.thumb
-        case "verify": HelpText.verify
-        case "prune": HelpText.prune
-        case "stats": HelpText.stats
-        case "serve": HelpText.serve
-        case "feed": HelpText.feed
-        default: HelpText.main
-        }
-        Output.out(text + "\n")
+        Output.out((CommandSpec.named(command).map(HelpText.command) ?? HelpText.main) + "\n")
         return .ok
     }
 }

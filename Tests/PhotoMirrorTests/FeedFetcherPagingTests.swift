@@ -43,8 +43,8 @@ import PMLoading
         }
     }
 
-    private func options(maxPages: Int = 1, maxItems: Int = 100) -> SyncOptions {
-        var options = SyncOptions()
+    private func options(maxPages: Int = 1, maxItems: Int = 100) -> LoadingOptions {
+        var options = LoadingOptions()
         options.maxPages = maxPages
         options.maxItems = maxItems
         options.marvelKeys = MarvelKeys(publicKey: "pub123", privateKey: "priv456")

@@ -109,10 +109,10 @@ import Testing
     }
 
     @Test func scalesMultiplyTheFirstSize() {
-        let sizes = SyncOptions.sizes([Self.base, ThumbnailSize(width: 64, height: 48)], scaledBy: [1, 2, 3])
+        let sizes = ImagingOptions.sizes([Self.base, ThumbnailSize(width: 64, height: 48)], scaledBy: [1, 2, 3])
         #expect(sizes?.map(\.description) == ["40x40", "80x80", "120x120", "64x48"])
-        #expect(SyncOptions.sizes([Self.base], scaledBy: [2])?.map(\.description) == ["40x40", "80x80"])
-        #expect(SyncOptions.sizes([Self.base], scaledBy: [0]) == nil)
-        #expect(SyncOptions.sizes([ThumbnailSize(width: 4000, height: 10)], scaledBy: [2]) == nil)
+        #expect(ImagingOptions.sizes([Self.base], scaledBy: [2])?.map(\.description) == ["40x40", "80x80"])
+        #expect(ImagingOptions.sizes([Self.base], scaledBy: [0]) == nil)
+        #expect(ImagingOptions.sizes([ThumbnailSize(width: 4000, height: 10)], scaledBy: [2]) == nil)
     }
 }

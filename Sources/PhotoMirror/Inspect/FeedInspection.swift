@@ -6,9 +6,9 @@ import PMLoading
 /// and tells what it found, touching no cache. For a person asking "why is this image not
 /// mirrored?", and for timing the parser on its own.
 public struct FeedInspection: Sendable {
-    public let options: SyncOptions
+    public let options: LoadingOptions
 
-    public init(options: SyncOptions) {
+    public init(options: LoadingOptions) {
         self.options = options
     }
 

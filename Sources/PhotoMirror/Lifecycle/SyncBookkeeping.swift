@@ -6,7 +6,7 @@ import PMImaging
 /// `stats` and the gallery size for later republishing, and prune when over its size limit.
 enum SyncBookkeeping {
     /// The limit a sync enforces: `sync --max`, else the cache's `max_size` setting, else none.
-    static func sizeLimit(_ options: SyncOptions, layout: CacheLayout) throws(SyncError) -> Int? {
+    static func sizeLimit(_ options: CacheOptions, layout: CacheLayout) throws(SyncError) -> Int? {
         if let limit = options.maxSize { return limit }
         do {
             return try CacheConfig.load(layout: layout).maxSize

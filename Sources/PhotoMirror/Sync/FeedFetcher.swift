@@ -20,7 +20,7 @@ struct FeedFetchError: Error, Sendable, CustomStringConvertible {
 /// Fetches a feed URL (http, https, or a local `file://` feed), follows its paging and parses it.
 struct FeedFetcher: Sendable {
     let loader: any HTTPLoading
-    let options: SyncOptions
+    let options: LoadingOptions
     /// Where the feed's validators are found and, on a 304, its previous items.
     var index: PhotoIndex?
 

@@ -4,7 +4,7 @@ import PMFeeds
 import PMLoading
 
 /// A feed as the index remembers it from its last sync: the validators to ask the server with
-/// (every sync, `SyncOptions.revalidateFeeds`), and the items to publish again when it answers
+/// (every sync, `LoadingOptions.revalidateFeeds`), and the items to publish again when it answers
 /// 304 Not Modified.
 struct StoredFeed: Sendable {
     var kind: FeedKind

@@ -15,7 +15,8 @@ struct MediaPipeline: Sendable {
     let index: PhotoIndex
     let store: BlobStore
     let pool: BlockingPool
-    let options: SyncOptions
+    let loading: LoadingOptions
+    let imaging: ImagingOptions
     /// Bounds the transfers in flight and the downloaded bodies waiting for `pool`.
     let gate: DownloadGate
 
@@ -63,7 +64,7 @@ struct MediaPipeline: Sendable {
     /// The outcome of a URL whose image the cache holds whole, when no request is needed
     /// (no `--revalidate`): only its last access is recorded. Nil when the URL needs work.
     func reuse(_ url: String, cached: CachedMedia, now: Double) -> Finished? {
-        guard isWhole(cached), !options.revalidateMedia else { return nil }
+        guard isWhole(cached), !loading.revalidateMedia else { return nil }
         return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
                         write: .touch(url: url, sha256: cached.sha256, at: now))
     }
@@ -71,7 +72,7 @@ struct MediaPipeline: Sendable {
     /// Reused only whole: an item whose original was evicted (status `evicted-original`) is
     /// listed again, so it is wanted again and is downloaded like a new one.
     private func isWhole(_ cached: CachedMedia) -> Bool {
-        cached.original != nil && options.sizes.allSatisfy { cached.thumbnails[$0.description] != nil }
+        cached.original != nil && imaging.sizes.allSatisfy { cached.thumbnails[$0.description] != nil }
     }
 
     private func download(_ url: String, now: Double) async throws -> Finished {
@@ -97,9 +98,9 @@ struct MediaPipeline: Sendable {
 
     func request(for url: String) -> HTTPRequest {
         var request = HTTPRequest(url: url)
-        request.timeout = options.timeout
-        request.stallTimeout = options.stallTimeout
-        request.maxBytes = options.maxBytes
+        request.timeout = loading.timeout
+        request.stallTimeout = loading.stallTimeout
+        request.maxBytes = loading.maxBytes
         return request
     }
 
@@ -113,8 +114,8 @@ struct MediaPipeline: Sendable {
     /// `store` without the index write, which it returns for the caller's batch.
     private func storeFiles(_ response: HTTPResponse, url: String, now: Double) async throws -> Finished {
         try ResponseCheck.validate(response)
-        let files = try await pool.run { [store, options] in
-            try ImageStorer(store: store, sizes: options.sizes, maxPixels: options.maxPixels)
+        let files = try await pool.run { [store, imaging] in
+            try ImageStorer(store: store, sizes: imaging.sizes, maxPixels: imaging.maxPixels)
                 .storeDownloaded(response.body, sha256: response.sha256, now: now)
         }
         let resource = ResourceRecord(
@@ -127,9 +128,9 @@ struct MediaPipeline: Sendable {
     /// Makes missing thumbnail sizes from the stored original, with no network request.
     /// Returns nil when the original's file is gone, so the caller downloads again.
     private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> Finished? {
-        let files = try await pool.run { [store, options] () -> StoredFiles? in
+        let files = try await pool.run { [store, imaging] () -> StoredFiles? in
             guard let bytes = try? store.read(original.path) else { return nil }
-            return try ImageStorer(store: store, sizes: options.sizes, maxPixels: options.maxPixels)
+            return try ImageStorer(store: store, sizes: imaging.sizes, maxPixels: imaging.maxPixels)
                 .storeThumbnails(of: bytes, sha256: original.sha256, now: now)
         }
         guard let files else { return nil }

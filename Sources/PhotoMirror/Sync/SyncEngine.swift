@@ -37,23 +37,24 @@ public struct SyncEngine: Sendable {
     static let indexPageCacheKiB = 512
 
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
-        let cache = try OpenCache(root: cacheRoot, lockWait: options.lockWait)
+        let cache = try OpenCache(root: cacheRoot, lockWait: options.cache.lockWait)
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
-        let sizeLimit = try SyncBookkeeping.sizeLimit(options, layout: cache.layout)
-        let curl = CurlLoader(userAgent: options.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: options.jobs)
-        let loader = RetryingLoader(base: curl, policy: options.retry)
-        let pool = BlockingPool(threads: options.codecThreads, name: "photomirror.codec")
+        let sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)
+        let loading = options.loading, imaging = options.imaging
+        let curl = CurlLoader(userAgent: loading.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: loading.jobs)
+        let loader = RetryingLoader(base: curl, policy: loading.retry)
+        let pool = BlockingPool(threads: imaging.codecThreads, name: "photomirror.codec")
         defer {
             curl.shutdown()
             pool.shutdown()
         }
         var reports: [FeedReport] = []
         var fetched: [(url: String, feed: FetchedFeed)] = []
-        let fetcher = FeedFetcher(loader: loader, options: options, index: cache.index)
+        let fetcher = FeedFetcher(loader: loader, options: loading, index: cache.index)
         for url in feedURLs {
             do {
                 var feed = try await fetcher.fetch(url)
-                feed.parsed.limitImages(perItem: options.maxImagesPerItem)
+                feed.parsed.limitImages(perItem: loading.maxImagesPerItem)
                 fetched.append((url, feed))
             } catch {
                 var report = FeedReport(url: url, title: "")
@@ -63,10 +64,10 @@ public struct SyncEngine: Sendable {
         }
         // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
         // downloads arrive.
-        let gate = DownloadGate(maxTransfers: options.jobs, maxWaiting: 2 * max(1, options.codecThreads) + 2,
-                                decoders: options.codecThreads)
-        let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, options: options,
-                                     gate: gate)
+        let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
+                                decoders: imaging.codecThreads)
+        let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, loading: loading,
+                                     imaging: imaging, gate: gate)
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
         let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline)
@@ -78,8 +79,8 @@ public struct SyncEngine: Sendable {
         if let abort = outcomes.abort {
             throw SyncError(description: "\(abort): sync stopped \(progressNote)")
         }
-        await SyncBookkeeping.record(outcomes.results, sizes: options.sizes, index: cache.index)
-        let publisher = Publisher(cache: cache, sizes: options.sizes)
+        await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
+        let publisher = Publisher(cache: cache, sizes: imaging.sizes)
         var failures: [ItemFailure] = []
         var cards: [String: GalleryCard] = [:]
         // Each parsed feed is let go once published: the next one's pages don't stack on it.
@@ -137,7 +138,7 @@ public struct SyncEngine: Sendable {
         var abort: String?
     }
 
-    /// Runs the pipeline over `urls` with at most `options.jobs` in flight. Stops submitting
+    /// Runs the pipeline over `urls` with at most `--jobs` in flight. Stops submitting
     /// when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
     ///
     /// The index is read once for every URL before the first download and written in batches
@@ -207,7 +208,7 @@ public struct SyncEngine: Sendable {
             // Twice as many items in flight as transfers (`DownloadGate` keeps those at --jobs):
             // a connection freed by a finished download starts the next one while that image
             // is decoded and recorded, so at high latency decoding hides behind the network.
-            for _ in 0..<(2 * max(1, options.jobs)) {
+            for _ in 0..<(2 * max(1, options.loading.jobs)) {
                 guard await startNext() else { break }
             }
             while let (url, finished) = await group.next() {

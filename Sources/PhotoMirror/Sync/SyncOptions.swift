@@ -3,10 +3,20 @@ import PMFeeds
 import PMImaging
 import PMLoading
 
-/// Everything a sync can be told. Defaults are what `photomirror sync` uses without options.
+/// Everything a sync can be told, one part per stage: each stage is handed only its own part.
+/// Defaults are what `photomirror sync` uses without options. Publishing has no part: pages and
+/// manifests follow from the index and the gallery size stored in it, so that prune and
+/// `verify --repair` republish exactly what a sync would.
 public struct SyncOptions: Sendable {
-    /// Thumbnail sizes to make for every image; the first is the gallery's.
-    public var sizes: [ThumbnailSize] = [ThumbnailSize(width: 40, height: 40)]
+    public var loading = LoadingOptions()
+    public var imaging = ImagingOptions()
+    public var cache = CacheOptions()
+
+    public init() {}
+}
+
+/// Fetching feeds and images: what to ask for, how hard, and how politely.
+public struct LoadingOptions: Sendable {
     /// Transfers in flight at once. Sixteen saturates loopback and typical CDNs without
     /// looking like abuse to a single host.
     public var jobs = 16
@@ -18,10 +28,6 @@ public struct SyncOptions: Sendable {
     public var maxBytes = 50_000_000
     /// Largest feed document accepted.
     public var maxFeedBytes = 20_000_000
-    /// Largest decoded image, in pixels, accepted before any pixel memory is allocated.
-    public var maxPixels = 100_000_000
-    /// Seconds to wait for another writer's lock on the cache.
-    public var lockWait: Double = 5
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
     public var maxItems = 100
@@ -31,15 +37,9 @@ public struct SyncOptions: Sendable {
     public var retry = RetryPolicy()
     /// Marvel API keys; when set, requests to `/v1/public/…` are signed.
     public var marvelKeys: MarvelKeys?
-    /// Threads for decoding, encoding and file writes: one per core.
-    public var codecThreads = ProcessInfo.processInfo.activeProcessorCount
-    /// Bound on the cache's disk use, enforced by a prune after the sync (`sync --max`); nil
-    /// takes the cache's `max_size` setting.
-    public var maxSize: Int?
     /// Ask for each feed with its stored validators (If-None-Match / If-Modified-Since); a 304
     /// leaves the feed's manifest and pages as they are. On by default: feeds change, and an
-    /// unchanged one then costs a request with no body. Off (tests, a `watch` that knows
-    /// better) fetches every feed whole.
+    /// unchanged one then costs a request with no body. Off fetches every feed whole.
     public var revalidateFeeds = true
     /// Ask the server again about every cached media URL, with its stored validators (`sync
     /// --revalidate`). Off by default: image URLs are immutable.
@@ -51,10 +51,33 @@ public struct SyncOptions: Sendable {
     public init() {}
 }
 
+/// Decoding and thumbnailing.
+public struct ImagingOptions: Sendable {
+    /// Thumbnail sizes to make for every image; the first is the gallery's.
+    public var sizes: [ThumbnailSize] = [ThumbnailSize(width: 40, height: 40)]
+    /// Largest decoded image, in pixels, accepted before any pixel memory is allocated.
+    public var maxPixels = 100_000_000
+    /// Threads for decoding, encoding and file writes: one per core.
+    public var codecThreads = ProcessInfo.processInfo.activeProcessorCount
+
+    public init() {}
+}
+
+/// The cache a sync writes: how long to wait for it, and how large it may grow.
+public struct CacheOptions: Sendable {
+    /// Seconds to wait for another writer's lock on the cache.
+    public var lockWait: Double = 5
+    /// Bound on the cache's disk use, enforced by a prune after the sync (`sync --max`); nil
+    /// takes the cache's `max_size` setting.
+    public var maxSize: Int?
+
+    public init() {}
+}
+
 /// The CLI builds the keys but imports only PhotoMirror.
 public typealias MarvelKeys = PMFeeds.MarvelKeys
 
-extension SyncOptions {
+extension ImagingOptions {
     /// `--scales 1,2,3`: the sizes plus the first (the gallery's 1x) at each scale, for
     /// high-density screens — 40x40 at 1,2,3 adds 80x80 and 120x120, right after the base.
     /// Duplicates dropped; nil when a scale is below 1 or a scaled side exceeds `ThumbnailSize.maxSide`.

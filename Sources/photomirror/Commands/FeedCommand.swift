@@ -4,25 +4,12 @@ import PhotoMirror
 /// `photomirror feed`: what photomirror reads in a feed, without syncing it.
 struct FeedCommand {
     let arguments: Arguments
-    let options: SyncOptions
+    let options: LoadingOptions
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["timeout", "max-images-per-item", "pages", "max-items", "user-agent"],
-                                                     flags: ["json"]))
+        arguments = try Arguments(words, flags: CommandSpec.feed.flags)
         guard arguments.operands.count == 1 else { throw UsageError("feed needs exactly one feed URL or file") }
-        var options = SyncOptions()
-        options.timeout = try arguments.seconds("timeout") ?? options.timeout
-        options.stallTimeout = min(options.stallTimeout, options.timeout)
-        options.maxImagesPerItem = try arguments.int("max-images-per-item", range: 1...1000) ?? options.maxImagesPerItem
-        options.maxPages = try arguments.int("pages", range: 1...10_000) ?? options.maxPages
-        options.maxItems = try arguments.int("max-items", range: 1...10_000_000) ?? options.maxItems
-        options.userAgent = try arguments.userAgent()
-        let environment = ProcessInfo.processInfo.environment
-        if let publicKey = environment["MARVEL_PUBLIC_KEY"], let privateKey = environment["MARVEL_PRIVATE_KEY"],
-           !publicKey.isEmpty, !privateKey.isEmpty {
-            options.marvelKeys = MarvelKeys(publicKey: publicKey, privateKey: privateKey)
-        }
-        self.options = options
+        options = LoadingOptions(arguments)
     }
 
     func run() async throws(UsageError) -> ExitCode {
@@ -36,7 +23,7 @@ struct FeedCommand {
             Output.err("photomirror: \(error)\n")
             return .feedFailed
         }
-        if arguments.has("json") {
+        if arguments.has(.feedJSON) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Output.out(String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n")

@@ -6,7 +6,7 @@ struct StatsCommand {
     let arguments: Arguments
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["cache"], flags: ["json"]))
+        arguments = try Arguments(words, flags: CommandSpec.stats.flags)
         guard arguments.operands.isEmpty else { throw UsageError("stats takes no operands") }
     }
 
@@ -19,7 +19,7 @@ struct StatsCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        if arguments.has("json") {
+        if arguments.has(.json) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Output.out(String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n")

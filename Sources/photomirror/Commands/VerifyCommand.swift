@@ -5,13 +5,13 @@ struct VerifyCommand {
     let arguments: Arguments
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["cache", "wait"], flags: ["quiet", "repair"]))
+        arguments = try Arguments(words, flags: CommandSpec.verify.flags)
         guard arguments.operands.isEmpty else { throw UsageError("verify takes no operands") }
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
-        if arguments.has("repair") { return try await repair(root) }
+        if arguments.has(.repair) { return try await repair(root) }
         let report: VerifyReport
         do {
             report = try await Verifier(cacheRoot: root).run()
@@ -25,7 +25,7 @@ struct VerifyCommand {
 
     private func repair(_ root: String) async throws(UsageError) -> ExitCode {
         var repairer = Repairer(cacheRoot: root)
-        repairer.lockWait = try arguments.lockWait() ?? repairer.lockWait
+        repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         let result: Repairer.Result
         do {
             result = try await repairer.run()
@@ -48,7 +48,7 @@ struct VerifyCommand {
 
     private func print(_ report: VerifyReport) {
         for line in report.damage { Output.err("damage: \(line)\n") }
-        if !arguments.has("quiet") { for line in report.garbage { Output.err("garbage: \(line)\n") } }
+        if !arguments.has(.verifyQuiet) { for line in report.garbage { Output.err("garbage: \(line)\n") } }
         let verdict = report.isHealthy ? "ok" : "DAMAGED"
         Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests and "
             + "\(report.checkedPages) gallery pages checked, \(report.damage.count) damaged, \(report.garbage.count) garbage\n")

@@ -9,22 +9,16 @@ struct ThumbCommand {
     let output: String
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["o", "output", "size", "jobs", "max-pixels"], flags: []))
-        guard let output = arguments.last("output") ?? arguments.last("o") else {
-            throw UsageError("thumb needs an output folder: -o DIR")
-        }
+        arguments = try Arguments(words, flags: CommandSpec.thumb.flags)
+        guard let output = arguments.last(.output) else { throw UsageError("thumb needs an output folder: -o DIR") }
         guard !arguments.operands.isEmpty else { throw UsageError("thumb needs at least one input file") }
-        let spec = arguments.last("size") ?? "40x40"
-        guard let size = ThumbnailSize(parsing: spec) else {
-            throw UsageError("--size must look like 40x40 (1–4096 each side), not \"\(spec)\"")
-        }
-        self.size = size
+        size = arguments.thumbnailSizes(.thumbSize).last ?? ThumbnailSize(width: 40, height: 40)
         self.output = output
     }
 
     func run() async throws(UsageError) -> ExitCode {
-        let threads = try arguments.int("jobs", range: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let maxPixels = try arguments.int("max-pixels", range: 1...1_000_000_000) ?? 100_000_000
+        let threads = arguments.int(.thumbJobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let maxPixels = arguments.int(.maxPixels) ?? ImagingOptions().maxPixels
         let batch = ThumbBatch(size: size, outputFolder: output, threads: threads, maxPixels: maxPixels)
         do {
             let failures = try await batch.run(arguments.operands)

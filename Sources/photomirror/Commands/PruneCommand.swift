@@ -7,19 +7,18 @@ struct PruneCommand {
     let pruner: Pruner
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["cache", "max", "max-age", "wait"],
-                                                     flags: ["dry-run", "json", "quiet"]))
+        arguments = try Arguments(words, flags: CommandSpec.prune.flags)
         guard arguments.operands.isEmpty else { throw UsageError("prune takes no operands") }
         var pruner = Pruner(cacheRoot: try CacheOption.resolve(arguments))
-        pruner.maxSize = try arguments.byteSize("max")
-        pruner.maxAge = try arguments.age("max-age")
+        pruner.maxSize = arguments.byteSize(.pruneMax)
+        pruner.maxAge = arguments.duration(.maxAge)
         // A config that fails to load is reported by the prune itself, naming the file.
         let config = Result { try CacheConfig.load(layout: CacheLayout(root: pruner.cacheRoot)) }
         if pruner.maxSize == nil, pruner.maxAge == nil, case .success(let settings) = config, settings.maxSize == nil {
             throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's config.json)")
         }
-        pruner.dryRun = arguments.has("dry-run")
-        pruner.lockWait = try arguments.lockWait() ?? pruner.lockWait
+        pruner.dryRun = arguments.has(.dryRun)
+        pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait
         self.pruner = pruner
     }
 
@@ -31,8 +30,8 @@ struct PruneCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        if arguments.has("json") { Output.out(PruneSummary.json(report)) }
-        if !arguments.has("quiet") || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
+        if arguments.has(.json) { Output.out(PruneSummary.json(report)) }
+        if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
         return report.reachedTarget && report.failures.isEmpty ? .ok : .itemsFailed
     }
 }

@@ -7,15 +7,15 @@ struct ServeCommand {
     let arguments: Arguments
 
     init(_ words: [String]) throws(UsageError) {
-        arguments = try Arguments(words, spec: .init(valued: ["cache", "port", "bind", "threads"], flags: ["quiet"]))
+        arguments = try Arguments(words, flags: CommandSpec.serve.flags)
         guard arguments.operands.isEmpty else { throw UsageError("serve takes no operands") }
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
-        let port = try arguments.int("port", range: 0...65535) ?? Self.defaultPort
-        let threads = try arguments.int("threads", range: 1...64) ?? 4
-        let bind = arguments.last("bind") ?? "127.0.0.1"
+        let port = arguments.int(.port) ?? Self.defaultPort
+        let threads = arguments.int(.threads) ?? 4
+        let bind = arguments.last(.bind) ?? "127.0.0.1"
         // A client that hangs up mid-file must not kill the server.
         signal(SIGPIPE, SIG_IGN)
         let (stopRequests, stopRequested) = AsyncStream<Void>.makeStream()
@@ -31,10 +31,10 @@ struct ServeCommand {
         let url = "http://\(host):\(server.port)/"
         // The URL alone on stdout, for scripts that start the server on port 0.
         Output.out(url + "\n")
-        if !arguments.has("quiet") { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
+        if !arguments.has(.serveQuiet) { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
         for await _ in stopRequests { break }
         server.stop()
-        if !arguments.has("quiet") {
+        if !arguments.has(.serveQuiet) {
             Output.err("stopped on \(signals.receivedSignal == SIGINT ? "SIGINT" : "SIGTERM")\n")
         }
         return .ok

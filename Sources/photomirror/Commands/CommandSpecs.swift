@@ -1,0 +1,141 @@
+/// Every command photomirror has, in the order `photomirror help` lists them.
+extension CommandSpec {
+    static let all: [CommandSpec] = [.sync, .thumb, .verify, .prune, .stats, .serve, .feed, .generate]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    /// The flags `sync` reads; `watch` takes the same.
+    static let syncFlags: [Flag] = [
+        .cache, .feeds, .size, .scales, .jobs, .timeout, .retries, .maxBytes, .maxPixels, .pages, .maxItems,
+        .maxImagesPerItem, .wait, .syncMax, .userAgent, .revalidate, .json, .quiet, .verbose,
+    ]
+
+    static let sync = CommandSpec(
+        name: "sync", synopsis: "[options] <feed-url>... [--feeds FILE]...",
+        tagline: "mirror feeds (http, https or file://)",
+        about: """
+        Fetches each feed, downloads every image it names (each URL once, however many feeds
+        name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
+        Images already in the cache are not downloaded again (an image URL is treated as
+        immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
+        Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
+        first page): a 304 means unchanged, so it is not read again and its manifest and pages
+        stay as they are.
+        """,
+        flags: syncFlags,
+        notes: """
+        OUTPUT
+        On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
+        and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
+        a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
+        A feed that had to be repaired to be read (malformed XML, a guessed charset) gets a
+        "warning:" line per repair, and the same words in its manifest's "warnings"; it still
+        succeeds. Items without any image are counted "without image", never as failures.
+        A feed that answered 304 says "unchanged (304)" and the summary counts those feeds;
+        --json gives each feed "unchanged": true or false.
+        """,
+        operandCompletion: .none)
+
+    static let feed = CommandSpec(
+        name: "feed", synopsis: "[options] <feed-url | file>",
+        tagline: "what photomirror reads in a feed, without syncing it",
+        about: """
+        Fetches and reads a feed as `sync` would (paging, Marvel signing, limits) and prints what
+        it found: its kind, title and image, every item with each of its images and where the
+        feed put it (media:content, enclosure, itunes:image, html, …), items without an image
+        and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
+        """,
+        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .feedTimeout, .userAgent],
+        notes: """
+        EXIT
+        0 when the feed was read, 3 when it could not be fetched or parsed.
+        """,
+        operandCompletion: .files)
+
+    static let thumb = CommandSpec(
+        name: "thumb", synopsis: "[--size WxH] -o DIR FILE...",
+        tagline: "make PNG thumbnails of local images",
+        about: """
+        Makes a PNG thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file
+        (told apart by its bytes): DIR/<file name without extension>.png, in sRGB (an embedded
+        colour profile is converted), upright (EXIF or XMP orientation, HEIF transforms),
+        centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
+        be decoded is reported on stderr with its reason; the others still succeed.
+        """,
+        flags: [.output, .thumbSize, .maxPixels, .thumbJobs],
+        operandCompletion: .files)
+
+    static let verify = CommandSpec(
+        name: "verify", synopsis: "[--repair] [--cache DIR] [--wait SECONDS]",
+        tagline: "check (and repair) that the cache and its index agree",
+        about: """
+        Checks that every file the index names exists with the right size and SHA-256, and that
+        no manifest or gallery page points at a missing file (damage: exit 1). Files that no
+        index row names and temp files left by an interrupted writer are reported as garbage
+        (exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
+        """,
+        flags: [.cache, .repair, .repairWait, .verifyQuiet])
+
+    static let prune = CommandSpec(
+        name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]",
+        tagline: "keep the cache within a size",
+        about: """
+        Keeps the cache folder within SIZE of disk, as `du` counts it (allocated blocks of every
+        file and folder: images, index, manifests, gallery). Images no sync has listed for
+        DURATION expire first. Then originals go, least recently used first (a sync listing an
+        item counts as use; an image shared by several items or feeds is as recent as the most
+        recent of them), until the cache fits; thumbnails go only if removing every original is
+        not enough. Prune stops as soon as the cache fits, so it ends less than one image below
+        SIZE. Temp files and orphans are deleted too. Manifests and the gallery are rewritten:
+        items say evicted-original (thumbnail kept) or evicted, and no page shows a broken image.
+        """,
+        flags: [.cache, .pruneMax, .maxAge, .dryRun, .wait, .json, .pruneQuiet],
+        notes: """
+        VALUES
+        SIZE      500MB, 500M, 1.5GB, 800KB, 123B (K, M, G, T are powers of 1000), 2GiB, 512MiB
+                  (KiB, MiB, GiB, TiB are powers of 1024), or bytes: 750000000
+        DURATION  30m, 12h, 7d, 2w (also s)
+
+        EXIT
+        1 when even evicting everything leaves the cache over SIZE.
+        """)
+
+    static let stats = CommandSpec(
+        name: "stats", synopsis: "[--json] [--cache DIR]",
+        tagline: "what the cache holds, and the last sync's hit ratio",
+        about: """
+        Prints what the cache holds: feeds, items by status, originals and thumbnails (count and
+        bytes), disk use by kind (as `du` counts it), the oldest and newest access, the cache's
+        max_size, and the last sync's images downloaded and reused with its hit ratio
+        (reused / (reused + downloaded)). Read-only: never waits for a writer.
+        """,
+        flags: [.cache, .json])
+
+    static let serve = CommandSpec(
+        name: "serve", synopsis: "[--cache DIR] [--port N] [--bind ADDR]",
+        tagline: "show the gallery on http://127.0.0.1:8080/",
+        about: """
+        Serves the cache folder over HTTP (libmicrohttpd) until Ctrl-C or SIGTERM, and prints its
+        URL on stdout. GET and HEAD only; ETag/304, byte ranges, and Cache-Control that lets
+        browsers keep originals and thumbnails forever (they are named by their content) and
+        re-check pages and manifests after a minute. Never serves the index, the lock, temp files,
+        folder listings or anything outside the cache (symlinks included).
+        """,
+        flags: [.cache, .port, .bind, .threads, .serveQuiet],
+        notes: """
+        EXIT
+        0 when stopped by a signal, 4 when the cache folder or the address can't be used
+        (e.g. the port is taken).
+        """)
+
+    static let generate = CommandSpec(
+        name: "generate", synopsis: "man | bash | zsh | fish",
+        tagline: "print the man page or a shell completion script",
+        about: """
+        Prints photomirror's man page (roff, for `man -l -`) or its completion script for bash,
+        zsh or fish on stdout, made from the same definitions as --help. Scripts/install puts
+        them in place.
+        """,
+        flags: [],
+        operandCompletion: .words(["man", "bash", "zsh", "fish"]))
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PhotoMirror
+
+/// `photomirror sync`: parse options, run the engine, print the outcome.
+struct SyncCommand {
+    let arguments: Arguments
+    let options: SyncOptions
+    /// The operands, then the URLs of every `--feeds` list, each once.
+    let feedURLs: [String]
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, flags: CommandSpec.sync.flags)
+        feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all(.feeds))
+        options = try SyncOptions(arguments)
+    }
+
+    func run() async throws(UsageError) -> ExitCode {
+        let root = try CacheOption.resolve(arguments)
+        let quiet = arguments.has(.quiet)
+        let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
+        var progress: (@Sendable (SyncProgress) -> Void)?
+        if let line { progress = { line.update($0) } }
+        var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        let pruned = PruneCapture()
+        engine.pruned = { pruned.keep($0) }
+        let work = Task { () -> Result<SyncReport, SyncError> in
+            do throws(SyncError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
+        }
+        let signals = SignalWatcher { work.cancel() }
+        let report: SyncReport
+        switch await work.value {
+        case .success(let value):
+            report = value
+        case .failure(let error):
+            line?.finish()
+            Output.err("photomirror: \(error)\n")
+            if error.kind == .interrupted, let signal = signals.receivedSignal { return .signalled(signal) }
+            return .cacheFailed
+        }
+        line?.finish()
+        if arguments.has(.json) { Output.out(SyncSummary.json(report)) }
+        let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has(.verbose) ? .verbose : .normal
+        Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
+        for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
+        if let prune = pruned.report, !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) }
+        if report.feedFailed { return .feedFailed }
+        return report.itemsFailed ? .itemsFailed : .ok
+    }
+}

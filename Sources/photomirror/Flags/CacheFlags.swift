@@ -1,0 +1,30 @@
+/// Bounds on the cache: `sync --max`, prune's limits, verify's repair.
+extension Flag {
+    static let syncMax = Flag(
+        name: "max", placeholder: "SIZE", kind: .byteSize, summary: "prune to 80% of SIZE when the cache grew past it",
+        help: "after the sync, if the cache uses more than SIZE on disk, prune it to 80% of SIZE (so the next syncs "
+            + "don't prune at once); SIZE as in `photomirror help prune`. Default: max_size in <cache>/config.json")
+    static let pruneMax = Flag(
+        name: "max", placeholder: "SIZE", kind: .byteSize, summary: "the cache's size limit",
+        help: "the limit; default: max_size in <cache>/config.json")
+    static let maxAge = Flag(
+        name: "max-age", placeholder: "DURATION", kind: .duration, summary: "expire images not listed by any sync for this long",
+        help: "expire images not listed by any sync for this long")
+    static let dryRun = Flag(
+        name: "dry-run", kind: .toggle, summary: "print what would be evicted; change nothing",
+        help: "print what would be evicted; change nothing, take no lock")
+    static let pruneQuiet = Flag(
+        name: "quiet", kind: .toggle, summary: "print nothing unless the limit cannot be reached",
+        help: "print nothing unless the limit cannot be reached")
+    static let repair = Flag(
+        name: "repair", kind: .toggle, summary: "fix what was found, under the writers' lock",
+        help: "fix what was found, under the writers' lock: drop the rows of missing or wrong files (their items "
+            + "become evicted-original or evicted, and the next sync fetches them again), rewrite manifests and the "
+            + "gallery, then delete wrong files, orphans and temp files. Exit 0 when the cache then verifies.")
+    static let repairWait = Flag(
+        name: "wait", placeholder: "SECONDS", kind: .secondsOrZero, summary: "with --repair: how long to wait for the lock",
+        help: "with --repair: how long to wait for another writer's lock (default 5)")
+    static let verifyQuiet = Flag(
+        name: "quiet", kind: .toggle, summary: "do not list garbage files",
+        help: "do not list garbage files")
+}

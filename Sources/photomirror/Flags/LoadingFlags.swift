@@ -1,0 +1,50 @@
+import PMLoading
+import PhotoMirror
+
+/// How sync, watch and feed fetch: what to ask for, how hard, and how politely.
+extension Flag {
+    private static let defaults = LoadingOptions()
+
+    static let feeds = Flag(
+        name: "feeds", placeholder: "FILE", kind: .file, repeatable: true, summary: "also sync the feeds of a subscription list",
+        help: "also sync the feeds a subscription list names, repeatable, `-` for stdin: OPML 1.0/2.0 (every "
+            + "outline with an xmlUrl, at any depth; relative ones against the file) or one URL a line (# comments "
+            + "and blank lines skipped). Each feed is synced once. A bad file is a usage error naming its line or element")
+    static let jobs = Flag(
+        name: "jobs", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight at once",
+        help: "downloads in flight at once (default \(defaults.jobs), 1–256)")
+    static let timeout = Flag(
+        name: "timeout", placeholder: "SECONDS", kind: .seconds, summary: "total time allowed per request",
+        help: "total time allowed per request (default \(Int(defaults.timeout))); a transfer that moves nothing for "
+            + "min(\(Int(defaults.stallTimeout)), SECONDS) seconds is a stall and fails")
+    static let feedTimeout = Flag(
+        name: "timeout", placeholder: "SECONDS", kind: .seconds, summary: "total time allowed for the request",
+        help: "total time allowed for the request (default \(Int(defaults.timeout)))")
+    static let retries = Flag(
+        name: "retries", placeholder: "N", kind: .integer(0...10), summary: "retries after a connection error, timeout, 5xx, 408 or 429",
+        help: "retries after a connection error, timeout, 5xx, 408 or 429 (default \(defaults.retry.attempts - 1), so "
+            + "\(defaults.retry.attempts) attempts): exponential backoff from \(defaults.retry.baseDelay) s (max "
+            + "\(Int(defaults.retry.maxDelay)) s) with jitter, or the server's Retry-After (seconds or HTTP date, at most "
+            + "\(Int(defaults.retry.maxRetryAfter)) s). Other 4xx answers are never retried.")
+    static let maxBytes = Flag(
+        name: "max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)), summary: "largest image accepted, in bytes",
+        help: "largest image accepted, in bytes (default \(defaults.maxBytes))")
+    static let pages = Flag(
+        name: "pages", placeholder: "N", kind: .integer(1...10_000), summary: "pages to follow for Flickr REST feeds",
+        help: "pages to follow for Flickr REST feeds (default \(defaults.maxPages))")
+    static let maxItems = Flag(
+        name: "max-items", placeholder: "N", kind: .integer(1...10_000_000), summary: "most items taken from offset-paged APIs",
+        help: "most items taken from offset-paged APIs such as Marvel (default \(defaults.maxItems))")
+    static let maxImagesPerItem = Flag(
+        name: "max-images-per-item", placeholder: "N", kind: .integer(1...1000), summary: "images mirrored per item at most",
+        help: "images mirrored per item at most, in the feed's order (default \(defaults.maxImagesPerItem), 1–1000): "
+            + "media:content, enclosures, itunes:image, <img> in the item's HTML, …; the first is the one the gallery shows")
+    static let userAgent = Flag(
+        name: "user-agent", placeholder: "TEXT", kind: .headerText, summary: "the User-Agent header of every request",
+        help: "the User-Agent header of every request, in place of \"\(CurlLoader.defaultUserAgent)\": add a way to reach "
+            + "the operator, e.g. \"photomirror/0.1 (+mailto:me@example.org)\"")
+    static let revalidate = Flag(
+        name: "revalidate", kind: .toggle, summary: "ask the servers again about every cached image",
+        help: "ask the server again about every cached image, with the stored ETag / Last-Modified: 304 keeps the "
+            + "cached copy, new bytes replace it (new original and thumbnails, manifest repointed)")
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PMImaging
+import PhotoMirror
+
+/// The sync options a command line sets: shared by `sync`, `watch` and (its loading part) `feed`.
+extension SyncOptions {
+    init(_ arguments: Arguments) throws(UsageError) {
+        self.init()
+        loading = LoadingOptions(arguments)
+        imaging = try ImagingOptions(arguments)
+        cache.lockWait = arguments.seconds(.wait) ?? cache.lockWait
+        cache.maxSize = arguments.byteSize(.syncMax)
+    }
+}
+
+extension LoadingOptions {
+    /// Flags a command doesn't define are simply absent, so `feed` reads its subset here too.
+    init(_ arguments: Arguments) {
+        self.init()
+        jobs = arguments.int(.jobs) ?? jobs
+        timeout = arguments.seconds(.timeout) ?? timeout
+        stallTimeout = min(stallTimeout, timeout)
+        retry.attempts = arguments.int(.retries).map { $0 + 1 } ?? retry.attempts
+        maxBytes = arguments.int(.maxBytes) ?? maxBytes
+        maxPages = arguments.int(.pages) ?? maxPages
+        maxItems = arguments.int(.maxItems) ?? maxItems
+        maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
+        revalidateMedia = arguments.has(.revalidate)
+        userAgent = arguments.last(.userAgent)
+        marvelKeys = Self.marvelKeys(ProcessInfo.processInfo.environment)
+    }
+
+    /// Both keys, or no signing.
+    static func marvelKeys(_ environment: [String: String]) -> MarvelKeys? {
+        guard let publicKey = environment["MARVEL_PUBLIC_KEY"], let privateKey = environment["MARVEL_PRIVATE_KEY"],
+              !publicKey.isEmpty, !privateKey.isEmpty else { return nil }
+        return MarvelKeys(publicKey: publicKey, privateKey: privateKey)
+    }
+}
+
+extension ImagingOptions {
+    init(_ arguments: Arguments) throws(UsageError) {
+        self.init()
+        let given = arguments.thumbnailSizes(.size)
+        if !given.isEmpty { sizes = given }
+        if let scales = arguments.last(.scales) {
+            let factors = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !factors.isEmpty, factors.allSatisfy({ $0 != nil }),
+                  let scaled = Self.sizes(sizes, scaledBy: factors.compactMap { $0 })
+            else {
+                throw UsageError("--scales must be whole numbers like 1,2,3 that keep \(sizes[0]) within "
+                    + "\(ThumbnailSize.maxSide) pixels, not \"\(scales)\"")
+            }
+            sizes = scaled
+        }
+        maxPixels = arguments.int(.maxPixels) ?? maxPixels
+    }
+}
