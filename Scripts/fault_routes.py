@@ -34,6 +34,10 @@ def handle(handler, parts):
     rest = "/".join(parts[1:])
     if kind == "status":                      # /fault/status/404
         return send(handler, int(parts[1]), b"error page\n", "text/plain")
+    if kind == "gone-while":                  # /fault/gone-while/MARKER/feed.xml: 410 while the file MARKER exists
+        if os.path.exists(parts[1]):
+            return send(handler, 410, b"gone\n", "text/plain")
+        return send(handler, 200, read("/".join(parts[2:])), "application/rss+xml")
     if kind == "flaky":                       # /fault/flaky/KEY/N/photos/x.jpg: 503 N times, then the file
         if count("flaky/" + parts[1]) <= int(parts[2]):
             return send(handler, 503, b"busy\n", "text/plain")

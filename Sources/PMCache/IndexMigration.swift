@@ -37,7 +37,7 @@ enum IndexMigration {
 extension IndexMigration {
     /// A read-only connection (`verify`, `stats`) cannot migrate an index an older version
     /// wrote: temporary views, which shadow the main tables of the same name, show it in the
-    /// current shape instead, the added columns as NULL and `item_media` empty. The file is not
+    /// current shape instead, the added columns as NULL and `item_media` and `feed_polls` empty. The file is not
     /// touched; the next writer migrates it.
     static func shadowForReading(_ connection: SQLiteConnection) throws(IndexError) {
         var missing: [String: [String]] = [:]
@@ -50,6 +50,12 @@ extension IndexMigration {
             try connection.execute("""
                 CREATE TEMP VIEW item_media AS SELECT '' AS feed_key, '' AS item_id, 0 AS ordinal, '' AS url,
                     '' AS source, '' AS status, NULL AS error, NULL AS sha256 WHERE 0
+                """)
+        }
+        if try Self.columns(of: "feed_polls", in: connection).isEmpty {
+            try connection.execute("""
+                CREATE TEMP VIEW feed_polls AS SELECT '' AS feed_key, '' AS url, NULL AS ttl, NULL AS poll_after,
+                    NULL AS gone_at WHERE 0
                 """)
         }
     }

@@ -6,7 +6,9 @@ enum IndexSchema {
     /// 2: `items.media_source`, `item_media` (an item's images after the first), and the feed's
     /// own image and warnings on `feeds`. A cache of version 1 is migrated in place when a
     /// writer opens it (`IndexMigration`): columns added, nothing rewritten.
-    static let version = 2
+    /// 3: `feed_polls` (when each feed may be polled again, and whether it is gone), a table of
+    /// its own so that a feed that never synced can be remembered as gone.
+    static let version = 3
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
@@ -99,6 +101,12 @@ enum IndexSchema {
         sha256 TEXT,
         PRIMARY KEY(feed_key, item_id, ordinal));
     CREATE INDEX IF NOT EXISTS item_media_by_sha256 ON item_media(sha256);
+    CREATE TABLE IF NOT EXISTS feed_polls(
+        feed_key TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        ttl REAL,
+        poll_after REAL,
+        gone_at REAL);
     """
 
     /// Columns each version added to a table that already existed: (table, column, declaration).

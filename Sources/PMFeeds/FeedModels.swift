@@ -121,10 +121,13 @@ public struct ParsedFeed: Sendable {
     /// What had to be repaired to read the document (recovered XML, a guessed charset): the feed
     /// still succeeded; the manifest lists these and the sync prints them.
     public var warnings: [String]
+    /// How long the feed asks readers to wait before fetching it again, in seconds (RSS `<ttl>`,
+    /// given in minutes); nil when it says nothing.
+    public var timeToLive: Double?
 
     public init(kind: FeedKind, title: String, link: String? = nil, attribution: String? = nil,
                 items: [FeedItem], invalid: [InvalidItem] = [], paging: Paging? = nil,
-                image: String? = nil, warnings: [String] = []) {
+                image: String? = nil, warnings: [String] = [], timeToLive: Double? = nil) {
         self.kind = kind
         self.title = title
         self.link = link
@@ -134,6 +137,7 @@ public struct ParsedFeed: Sendable {
         self.paging = paging
         self.image = image
         self.warnings = warnings
+        self.timeToLive = timeToLive
     }
 }
 

@@ -109,7 +109,7 @@ enum Overview {
         1  some items failed (sync, thumb), the cache is damaged (verify), or prune could
            not get under the limit
         2  usage error
-        3  a feed could not be fetched or parsed
+        3  a feed could not be fetched or parsed (watch: every feed is gone)
         4  the cache could not be opened, locked or written (e.g. disk full), or another
            writer (sync, prune, verify --repair) held its lock for longer than --wait
         130, 143  interrupted by SIGINT or SIGTERM (the cache stays consistent)

@@ -28,6 +28,7 @@ struct PhotomirrorCLI {
         if rest.contains("--help") || rest.contains("-h") { return help(command) }
         switch command {
         case "sync": return try await SyncCommand(rest).run()
+        case "watch": return try await WatchCommand(rest).run()
         case "thumb": return try await ThumbCommand(rest).run()
         case "verify": return try await VerifyCommand(rest).run()
         case "prune": return try await PruneCommand(rest).run()

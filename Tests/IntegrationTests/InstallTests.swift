@@ -4,7 +4,7 @@ import Testing
 /// `Scripts/install` into a temporary prefix: the binary runs, `man -l` renders its page, each
 /// shell accepts its completions, and every flag `--help` shows is in all of them.
 @Suite(.serialized) struct InstallTests {
-    static let commands = ["sync", "thumb", "verify", "prune", "stats", "serve", "feed", "generate"]
+    static let commands = ["sync", "watch", "thumb", "verify", "prune", "stats", "serve", "feed", "generate"]
 
     struct Installed {
         let prefix: URL

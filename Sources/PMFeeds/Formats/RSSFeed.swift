@@ -31,8 +31,15 @@ enum RSSFeed {
         }
         let feed = ParsedFeed(kind: .rss, title: rssText(channel, "title") ?? "",
                               link: rssText(channel, "link").map(channel.resolve),
-                              items: collector.uniqueItems, invalid: collector.invalid, image: feedImage(root: root, channel: channel))
+                              items: collector.uniqueItems, invalid: collector.invalid, image: feedImage(root: root, channel: channel),
+                              timeToLive: timeToLive(rssText(channel, "ttl")))
         return (feed, itemElements.count)
+    }
+
+    /// `<ttl>` is whole minutes (RSS 2.0); a week at most, so one mistyped feed cannot stop being polled.
+    static func timeToLive(_ text: String?) -> Double? {
+        guard let text, let minutes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), minutes > 0 else { return nil }
+        return Double(min(minutes, 7 * 24 * 60)) * 60
     }
 
     private static func item(_ element: XMLTreeElement) throws(ItemProblem) -> FeedItem {

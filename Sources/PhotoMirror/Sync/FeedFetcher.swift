@@ -10,11 +10,18 @@ struct FetchedFeed: Sendable {
     var lastModified: String?
     /// The server answered 304 to the stored validators: `parsed` is the feed's stored rows.
     var notModified = false
+    /// Seconds the server asked to be left alone (Cache-Control, Expires, Retry-After of the
+    /// first page); the document's own `<ttl>` is `parsed.timeToLive`.
+    var pollHint: Double?
 }
 
 /// A feed that could not be read: what the user sees, naming the URL and the cause.
 struct FeedFetchError: Error, Sendable, CustomStringConvertible {
     let description: String
+    /// The server said 410 Gone: the feed was removed for good.
+    var gone = false
+    /// Seconds the server asked to be left alone before the next try (Retry-After, …).
+    var pollHint: Double?
 }
 
 /// Fetches a feed URL (http, https, or a local `file://` feed), follows its paging and parses it.
@@ -35,8 +42,13 @@ struct FeedFetcher: Sendable {
         var pages = 0
         while true {
             let conditions = previous.map { $0.kind.conditionalFetch.isConditional(pageIndex: pages) ? $0.conditionalHeaders : [:] }
-            let (bytes, contentType, etag, lastModified) = try await document(at: pageURL, scheme: scheme, headers: conditions ?? [:])
-            if bytes == nil, let previous { return previous.notModified(etag: etag, lastModified: lastModified) }
+            let (bytes, contentType, etag, lastModified, pollHint) = try await document(at: pageURL, scheme: scheme,
+                                                                                        headers: conditions ?? [:])
+            if bytes == nil, let previous {
+                var unchanged = previous.notModified(etag: etag, lastModified: lastModified)
+                unchanged.pollHint = pollHint
+                return unchanged
+            }
             guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
             let parsed: ParsedFeed
             do {
@@ -51,7 +63,7 @@ struct FeedFetcher: Sendable {
                 feed.parsed.paging = parsed.paging
                 merged = feed
             } else {
-                merged = FetchedFeed(parsed: parsed, etag: etag, lastModified: lastModified)
+                merged = FetchedFeed(parsed: parsed, etag: etag, lastModified: lastModified, pollHint: pollHint)
             }
             guard let paging = parsed.paging,
                   let next = FeedPaging.nextPageURL(
@@ -67,11 +79,11 @@ struct FeedFetcher: Sendable {
 
     /// The document's bytes, or nil bytes when a conditional request (`headers`) answered 304.
     private func document(at url: URL, scheme: String, headers: [String: String]) async throws(FeedFetchError)
-        -> (bytes: [UInt8]?, contentType: String?, etag: String?, lastModified: String?)
+        -> (bytes: [UInt8]?, contentType: String?, etag: String?, lastModified: String?, pollHint: Double?)
     {
         switch scheme {
         case "file":
-            return (try readLocal(url.path), nil, nil, nil)
+            return (try readLocal(url.path), nil, nil, nil, nil)
         case "http", "https":
             let target = FeedRequestSigner(marvelKeys: options.marvelKeys).requestURL(for: url, at: Date())
             var request = HTTPRequest(url: target.absoluteString)
@@ -85,11 +97,14 @@ struct FeedFetcher: Sendable {
             } catch {
                 throw FeedFetchError(description: "\(Redaction.url(url)): \(error)")
             }
-            if response.status == 304, !headers.isEmpty { return (nil, nil, response.etag, response.lastModified) }
+            let pollHint = PollHint.seconds(headers: response.headers, now: Date())
+            if response.status == 304, !headers.isEmpty { return (nil, nil, response.etag, response.lastModified, pollHint) }
             guard response.status == 200 else {
-                throw FeedFetchError(description: "\(Redaction.url(url)): HTTP \(response.status) \(HTTPStatus.reason(response.status))")
+                var reason = "\(Redaction.url(url)): HTTP \(response.status) \(HTTPStatus.reason(response.status))"
+                if response.status == 410 { reason += ": the feed was removed; watch polls it no more until it is synced by hand" }
+                throw FeedFetchError(description: reason, gone: response.status == 410, pollHint: pollHint)
             }
-            return (response.body, response.contentType, response.etag, response.lastModified)
+            return (response.body, response.contentType, response.etag, response.lastModified, pollHint)
         default:
             throw FeedFetchError(description: "\(url.absoluteString): unsupported scheme \"\(scheme)\" (use http, https or file)")
         }

@@ -51,17 +51,22 @@ public struct SyncEngine: Sendable {
         var reports: [FeedReport] = []
         var fetched: [(url: String, feed: FetchedFeed)] = []
         let fetcher = FeedFetcher(loader: loader, options: loading, index: cache.index)
+        var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         for url in feedURLs {
             do {
                 var feed = try await fetcher.fetch(url)
                 feed.parsed.limitImages(perItem: loading.maxImagesPerItem)
+                polls.fetched(url, feed)
                 fetched.append((url, feed))
             } catch {
+                polls.failed(url, error)
                 var report = FeedReport(url: url, title: "")
                 report.error = error.description
                 reports.append(report)
             }
         }
+        // Best effort, like stats: a poll time lost costs one early poll, not a failed sync.
+        try? await cache.index.recordPolls(polls.recorded)
         // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
         // downloads arrive.
         let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
@@ -108,6 +113,7 @@ public struct SyncEngine: Sendable {
             throw SyncError(description: "cannot write the gallery: \(error)")
         }
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
+        reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.layout.galleryPath,
                           bytesDownloaded: outcomes.bytes)

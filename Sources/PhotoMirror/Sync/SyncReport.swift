@@ -19,9 +19,15 @@ public struct FeedReport: Sendable, Codable, Equatable {
     /// The feed answered 304 to its stored validators: not downloaded nor parsed again, its
     /// stored items published as they were.
     public var unchanged = false
+    /// The feed answered 410 Gone: `watch` polls it no more until a sync by hand brings it back.
+    public var gone = false
+    /// Not to be polled before this time (Unix seconds): what the feed asked for (RSS `<ttl>`,
+    /// Cache-Control, Expires, Retry-After); nil when it asked nothing.
+    public var pollAfter: Double?
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings, unchanged
+        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings, unchanged, gone
+        case pollAfter = "poll_after"
         case noImage = "no_image"
         case moreImagesFailed = "more_images_failed"
     }

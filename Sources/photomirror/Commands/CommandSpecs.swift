@@ -1,6 +1,6 @@
 /// Every command photomirror has, in the order `photomirror help` lists them.
 extension CommandSpec {
-    static let all: [CommandSpec] = [.sync, .thumb, .verify, .prune, .stats, .serve, .feed, .generate]
+    static let all: [CommandSpec] = [.sync, .watch, .thumb, .verify, .prune, .stats, .serve, .feed, .generate]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -35,6 +35,38 @@ extension CommandSpec {
         --json gives each feed "unchanged": true or false.
         """,
         operandCompletion: .none)
+
+    /// sync's flags but its output ones, and how often.
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose"].contains($0.name) }
+        + [.watchJSON, .watchQuiet, .watchVerbose]
+
+    static let watch = CommandSpec(
+        name: "watch", synopsis: "[--every DURATION] [sync options] <feed-url>... | --feeds FILE...",
+        tagline: "keep a mirror fresh: sync each feed whenever it is due",
+        about: """
+        Keeps a mirror fresh until SIGINT or SIGTERM. Each feed is due again --every after its
+        last poll, or later if the feed asks (RSS <ttl>, Cache-Control max-age, Expires,
+        Retry-After); a restarted watch remembers, from the cache, when each feed was polled and
+        what it asked for. A round syncs the feeds that are due together, with one download pool,
+        exactly as `sync` does (conditional requests, so an unchanged feed costs one 304), then
+        prunes if the cache is over --max or config.json's max_size. The writer's lock is held
+        only during a round: prune, verify and stats run between rounds. A feed that answers
+        410 Gone is reported and polled no more, even by a restarted watch, until a `sync` of its
+        URL by hand succeeds. A round that cannot run (the cache locked past --wait, a full
+        disk) is reported and tried again after --every.
+        """,
+        flags: watchFlags,
+        notes: """
+        OUTPUT
+        One line per round on stderr: feeds synced, unchanged (304), failed and gone, new images,
+        and when the next round is due; a "feed failed:" line per failed feed. --json prints the
+        same as one JSON object a line on stdout.
+
+        EXIT
+        130 or 143 when stopped by SIGINT or SIGTERM (during a round, it stops within seconds;
+        what the round finished is kept and the cache is consistent), 3 when every feed is gone,
+        2 on a usage error. A round's failures do not end the watch.
+        """)
 
     static let feed = CommandSpec(
         name: "feed", synopsis: "[options] <feed-url | file>",

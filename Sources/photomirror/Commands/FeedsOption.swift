@@ -1,18 +1,18 @@
 import Foundation
 import PMFeeds
 
-/// `sync --feeds FILE`: the feed URLs named on the command line, then those of each list in turn,
+/// `sync --feeds FILE` (and watch's): the feed URLs named on the command line, then those of each list in turn,
 /// each URL once. The lists' OPML titles are not passed on: the engine takes URLs only, and a
 /// feed names itself when it is fetched.
 enum FeedsOption {
-    static func feedURLs(operands: [String], files: [String]) throws(UsageError) -> [String] {
+    static func feedURLs(operands: [String], files: [String], command: String = "sync") throws(UsageError) -> [String] {
         var urls = operands
         for file in files { urls += try subscriptions(in: file).map(\.url) }
         var seen: Set<String> = []
         let unique = urls.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else {
-            throw UsageError(files.isEmpty ? "sync needs at least one feed URL or --feeds FILE"
-                                           : "sync needs at least one feed: --feeds \(files.joined(separator: ", ")) named none")
+            throw UsageError(files.isEmpty ? "\(command) needs at least one feed URL or --feeds FILE"
+                                           : "\(command) needs at least one feed: --feeds \(files.joined(separator: ", ")) named none")
         }
         return unique
     }

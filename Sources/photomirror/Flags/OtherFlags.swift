@@ -30,3 +30,22 @@ extension Flag {
         name: "jobs", placeholder: "N", kind: .integer(1...256), summary: "files processed at once",
         help: "files processed at once (default: one per core)")
 }
+
+/// `watch`'s own flags; the rest are sync's.
+extension Flag {
+    static let every = Flag(
+        name: "every", placeholder: "DURATION", kind: .duration, summary: "poll each feed this often at most",
+        help: "poll each feed this often at most (default 30m; 30s, 10m, 2h, 1d), or as rarely as the feed asks: its "
+            + "RSS <ttl>, Cache-Control max-age, Expires or Retry-After, whichever is longest. A few percent of jitter "
+            + "keeps watchers started together from polling in step")
+    static let watchJSON = Flag(
+        name: "json", kind: .toggle, summary: "print one JSON line per round on stdout",
+        help: "print one JSON object per round on stdout (round, started_at, seconds, synced, unchanged, failed, gone, "
+            + "images_new, images_failed, error, feed_errors, next_at)")
+    static let watchVerbose = Flag(
+        name: "verbose", kind: .toggle, summary: "print each round's sync summary",
+        help: "print each round's sync summary, as sync does, besides its line")
+    static let watchQuiet = Flag(
+        name: "quiet", kind: .toggle, summary: "print only errors",
+        help: "print only errors: failed feeds and rounds that could not run")
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PhotoMirror
+
+/// `photomirror watch`: sync each feed whenever it is due, until a signal.
+struct WatchCommand {
+    let arguments: Arguments
+    let options: SyncOptions
+    let feedURLs: [String]
+    let every: Double
+
+    static let defaultEvery = 30 * 60.0
+
+    init(_ words: [String]) throws(UsageError) {
+        arguments = try Arguments(words, flags: CommandSpec.watch.flags)
+        feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all(.feeds), command: "watch")
+        options = try SyncOptions(arguments)
+        every = arguments.duration(.every) ?? Self.defaultEvery
+    }
+
+    func run() async throws(UsageError) -> ExitCode {
+        let root = try CacheOption.resolve(arguments)
+        let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
+        var watcher = Watcher(cacheRoot: root, options: options, feedURLs: feedURLs, every: every)
+        watcher.pruned = { prune in if !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) } }
+        if !quiet {
+            Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "
+                + "into \(root) (Ctrl-C stops)\n")
+        }
+        let work = Task { () -> Result<[String], SyncError> in
+            do throws(SyncError) {
+                return .success(try await watcher.run { round, report in
+                    if json { Output.out(WatchLine.json(round)) }
+                    if verbose, let report {
+                        Output.err(SyncSummary.text(report, verbosity: .normal, cacheRoot: root, colour: Output.stderrColour))
+                    }
+                    if !quiet { Output.err(WatchLine.text(round)) }
+                    if let error = round.error { Output.err("round failed: \(error)\n") }
+                    for error in round.feedErrors { Output.err("feed failed: \(error)\n") }
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+        let signals = SignalWatcher { work.cancel() }
+        switch await work.value {
+        case .success(let gone):
+            Output.err("photomirror: every feed is gone (410): \(gone.joined(separator: ", "))\n")
+            return .feedFailed
+        case .failure(let error):
+            Output.err("photomirror: \(error)\n")
+            if error.kind == .interrupted, let signal = signals.receivedSignal { return .signalled(signal) }
+            return .cacheFailed
+        }
+    }
+}
+
+/// The line (or JSON line) a round prints.
+enum WatchLine {
+    static func text(_ round: WatchRound) -> String {
+        var text = "round \(round.number) at \(UTCTime.string(round.startedAt)): "
+        if round.error != nil {
+            text += "could not run"
+        } else {
+            text += "\(round.synced) synced, \(round.unchanged) unchanged, \(round.failed) failed"
+            if round.gone > 0 { text += " (\(round.gone) gone)" }
+            text += "; \(round.imagesNew) new image\(round.imagesNew == 1 ? "" : "s")"
+            if round.imagesFailed > 0 { text += ", \(round.imagesFailed) failed" }
+        }
+        text += String(format: " in %.1f s", round.seconds)
+        if let next = round.nextAt { text += "; next round in \(duration(max(0, next - Date().timeIntervalSince1970)))" }
+        return text + "\n"
+    }
+
+    static func json(_ round: WatchRound) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(round)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+
+    /// 45s, 30m, 2h 5m.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return whole % 60 == 0 ? "\(whole / 60)m" : "\(whole / 60)m \(whole % 60)s" }
+        return whole % 3600 / 60 == 0 ? "\(whole / 3600)h" : "\(whole / 3600)h \(whole % 3600 / 60)m"
+    }
+}
+
+/// `2026-12-01 10:41:05Z`, as logs want it.
+enum UTCTime {
+    static func string(_ seconds: Double) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
