@@ -42,12 +42,13 @@ enum HelpText {
     photomirror sync [options] <feed-url>... [--feeds FILE]...
 
     Fetches each feed, downloads every image it names (each URL once, however many feeds
-    name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
+    name it), makes thumbnails and writes the cache, a manifest and a JSON Feed (feed.json,
+    its images the mirrored ones) per feed and index.html.
     Images already in the cache are not downloaded again (an image URL is treated as
     immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
     Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
-    first page): a 304 means unchanged, so it is not read again and its manifest and pages
-    stay as they are.
+    first page): a 304 means unchanged, so it is not read again and its manifest, JSON Feed
+    and pages stay as they are.
 
     OPTIONS
       --cache DIR          cache folder (see `photomirror help`)
@@ -137,18 +138,19 @@ enum HelpText {
     photomirror verify [--repair] [--cache DIR] [--wait SECONDS]
 
     Checks that every file the index names exists with the right size and SHA-256, and that
-    no manifest or gallery page points at a missing file (damage: exit 1). Files that no
-    index row names and temp files left by an interrupted writer are reported as garbage
-    (exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
+    no manifest, JSON Feed or gallery page points at a missing file (damage: exit 1). Files
+    that no index row names and temp files left by an interrupted writer are reported as
+    garbage, and a feed.json that is missing or lists other items than its manifest as stale
+    (both exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
 
     OPTIONS
       --repair             fix what was found, under the writers' lock: drop the rows of missing
                            or wrong files (their items become evicted-original or evicted, and
-                           the next sync fetches them again), rewrite manifests and the gallery,
-                           then delete wrong files, orphans and temp files. Exit 0 when the
-                           cache then verifies.
+                           the next sync fetches them again), rewrite manifests, JSON Feeds
+                           and the gallery, then delete wrong files, orphans and temp files.
+                           Exit 0 when the cache then verifies.
       --wait SECONDS       with --repair: how long to wait for another writer's lock (default 5)
-      --quiet              do not list garbage files
+      --quiet              do not list garbage and stale files
     """
 
     static let prune = """
@@ -193,7 +195,7 @@ enum HelpText {
     Serves the cache folder over HTTP (libmicrohttpd) until Ctrl-C or SIGTERM, and prints its
     URL on stdout. GET and HEAD only; ETag/304, byte ranges, and Cache-Control that lets
     browsers keep originals and thumbnails forever (they are named by their content) and
-    re-check pages and manifests after a minute. Never serves the index, the lock, temp files,
+    re-check pages, manifests and JSON Feeds after a minute. Never serves the index, the lock, temp files,
     folder listings or anything outside the cache (symlinks included).
 
     OPTIONS
