@@ -11,6 +11,7 @@ public struct CacheLayout: Sendable, Equatable {
     public static let thumbnailsFolder = "thumbs"
     public static let feedsFolder = "feeds"
     public static let manifestFile = "manifest.json"
+    public static let jsonFeedFile = "feed.json"
 
     /// Absolute path of the cache root, without a trailing slash.
     public let root: String
@@ -41,6 +42,11 @@ public struct CacheLayout: Sendable, Equatable {
     /// `feeds/<key>/manifest.json`, where the key is derived from the feed URL (see `feedKey`).
     public static func manifestPath(feedKey: String) -> String {
         "\(feedsFolder)/\(feedKey)/\(manifestFile)"
+    }
+
+    /// `feeds/<key>/feed.json`: the feed as a JSON Feed 1.1 whose images are the mirrored ones.
+    public static func jsonFeedPath(feedKey: String) -> String {
+        "\(feedsFolder)/\(feedKey)/\(jsonFeedFile)"
     }
 
     /// The folders that hold content-addressed files: what `verify` walks for orphans.

@@ -34,7 +34,7 @@ final class SyncFlickrTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache.appendingPathComponent("index.html").path))
 
         let feedFolder = cache.appendingPathComponent((feed["manifest"] as! NSString).deletingLastPathComponent)
-        let files = ["index.html", "manifest.json"].map { feedFolder.appendingPathComponent($0).path }
+        let files = ["index.html", "manifest.json", "feed.json"].map { feedFolder.appendingPathComponent($0).path }
         let before = try files.map { try FileManager.default.attributesOfItem(atPath: $0) }
         let rootBefore = try String(contentsOf: cache.appendingPathComponent("index.html"), encoding: .utf8)
         Thread.sleep(forTimeInterval: 1.1)  // the root page gives the sync time in whole seconds

@@ -19,6 +19,7 @@ import Testing
         #expect(key == CacheLayout.feedKey(url: "https://example.org/feed"))
         #expect(key != CacheLayout.feedKey(url: "https://example.org/feed2"))
         #expect(CacheLayout.manifestPath(feedKey: key) == "feeds/\(key)/manifest.json")
+        #expect(CacheLayout.jsonFeedPath(feedKey: key) == "feeds/\(key)/feed.json")
     }
 
     @Test func rootLosesTrailingSlashes() {

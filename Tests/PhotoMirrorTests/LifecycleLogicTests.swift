@@ -50,7 +50,8 @@ import Testing
 
     @Test func garbageIsTempFilesAndContentNoRowNames() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pm-garbage-\(UUID().uuidString)")
-        for path in ["originals/ab/kept.jpg", "originals/ab/orphan.jpg", "thumbs/40x40/ab/.tmp-1", "feeds/k/manifest.json"] {
+        for path in ["originals/ab/kept.jpg", "originals/ab/orphan.jpg", "thumbs/40x40/ab/.tmp-1", "feeds/k/manifest.json",
+                     "feeds/k/feed.json"] {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)

@@ -146,6 +146,35 @@ import Testing
         #expect(try AtomicFile.writeIfChanged(Array("twenty".utf8), to: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "twenty")
     }
+
+    @Test func documentsWrittenInPiecesReplaceTheFileOnlyWhenTheirBytesDiffer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-out-\(UUID().uuidString)").path
+        try AtomicFile.makeDirectories(folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/feed.json"
+        func rewrite(_ pieces: [String]) throws -> Bool {
+            let file = AtomicFileRewriter(path: path)
+            for piece in pieces { try file.append(Array(piece.utf8)) }
+            return try file.commit()
+        }
+        func inode() throws -> Int? { try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int }
+        let long = String(repeating: "0123456789", count: 20_000)
+        #expect(try rewrite(["", "abc", long]), "no file yet")
+        let first = try inode()
+        #expect(try rewrite(["ab", "c" + long.prefix(70_000), String(long.dropFirst(70_000))]) == false,
+                "the same bytes in other pieces")
+        #expect(try inode() == first, "left as it was")
+        #expect(try rewrite(["abc", String(long.dropLast()) + "X"]), "differs at the very end")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "abc" + long.dropLast() + "X",
+                "the equal prefix is copied from the old file")
+        #expect(try rewrite(["abc", String(long.dropLast()) + "X", "more"]), "longer")
+        #expect(try rewrite(["abc"]), "shorter")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "abc")
+        #expect(try rewrite([]), "empty")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
+        #expect(try rewrite([]) == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["feed.json"], "no temp file left")
+    }
 }
 
 /// The digest that lets a sync leave an unchanged feed's files alone.

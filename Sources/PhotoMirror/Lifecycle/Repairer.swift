@@ -2,9 +2,9 @@ import PMCache
 
 /// `photomirror verify --repair`: under the writers' lock, makes the cache one `verify` accepts.
 /// Rows of missing or wrong files are dropped (their items then read as `evicted-original` or
-/// `evicted`, and the next sync that lists them fetches them again), manifests and the gallery
-/// are rewritten from the index, and only then are wrong files, orphans and temp files deleted
-/// — the same crash-safe order as prune.
+/// `evicted`, and the next sync that lists them fetches them again), manifests, JSON Feeds and
+/// the gallery are rewritten from the index, and only then are wrong files, orphans and temp
+/// files deleted — the same crash-safe order as prune.
 public struct Repairer: Sendable {
     public let cacheRoot: String
     public var lockWait: Double = 5
@@ -36,7 +36,7 @@ public struct Repairer: Sendable {
             _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
                                                thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })
             result.rowsDropped = findings.originals.count + findings.thumbnails.count
-            if result.rowsDropped > 0 || findings.pagesDamaged {
+            if result.rowsDropped > 0 || findings.pagesDamaged || findings.documentsStale {
                 try await Republisher(cache: cache).republishAll()
                 result.manifestsRewritten = try await cache.index.feeds().count
             }

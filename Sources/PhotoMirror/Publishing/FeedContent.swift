@@ -2,14 +2,16 @@ import PMCache
 import PMImaging
 import PMSupport
 
-/// The digest of everything a feed's manifest and pages are written from, but the sync time:
-/// the feed's own fields, its item rows and the thumbnail sizes. Equal digests and no file
-/// written for any of the feed's images mean the feed's files would come out byte for byte
-/// the same, so a sync leaves them (and their HTTP validators) alone. Pure.
+/// The digest of everything a feed's manifest, JSON Feed and pages are written from, but the
+/// sync time: the feed's own fields, its item rows and the thumbnail sizes. Equal digests and
+/// no file written for any of the feed's images mean the feed's files would come out byte for
+/// byte the same, so a sync leaves them (and their HTTP validators) alone. Pure.
 enum FeedContent {
     static func digest(record: FeedRecord, items: [ItemRecord], sizes: [ThumbnailSize]) -> String {
         var fields = FieldHasher()
-        fields.add("photomirror feed content 2")
+        // Changed whenever the same rows come out as other files, so that a cache written by
+        // another version is republished once instead of keeping files this one would not write.
+        fields.add("photomirror feed content 3")
         for text in [record.url, record.kind, record.title] { fields.add(text) }
         fields.add(record.link)
         fields.add(record.attribution)

@@ -18,6 +18,7 @@ struct FeedPage {
         let title = feed.displayTitle
         let pageTitle = pageCount > 1 ? "\(title) (page \(page) of \(pageCount))" : title
         return PageShell.write(title: "\(pageTitle) — photomirror", rootPrefix: Self.rootPrefix,
+                               alternate: PageShell.Alternate(title: title, href: CacheLayout.jsonFeedFile),
                                capacity: 16_384 + items.count * 900) { html in
             html.markup("<header>\n<p class=\"crumbs\"><a href=\"")
             html.markup(Self.rootPrefix)
@@ -30,7 +31,9 @@ struct FeedPage {
             feed.counts.write(to: &html, syncedAt: nil)
             html.markup(" · <a href=\"")
             html.markup(CacheLayout.manifestFile)
-            html.markup("\">manifest</a>")
+            html.markup("\">manifest</a> · <a href=\"")
+            html.markup(CacheLayout.jsonFeedFile)
+            html.markup("\" type=\"application/feed+json\">JSON Feed</a>")
             feed.record.writeSourceAndAttribution(to: &html)
             html.markup("</header>\n<main>\n")
             writePager(to: &html)

@@ -13,10 +13,15 @@ enum HTML {
     /// An escaped href for a link from a feed, or nil unless it is absolute http(s):
     /// `javascript:`, `data:` and the like never become links.
     static func safeExternalLink(_ url: String?) -> String? {
+        externalHTTPURL(url).map(escape)
+    }
+
+    /// A link from a feed, trimmed, when it is absolute http(s); nil otherwise.
+    static func externalHTTPURL(_ url: String?) -> String? {
         guard let url = url.map(trimmingSpaces), !url.isEmpty else { return nil }
         let scheme = url.utf8.prefix(8).map { $0 | 0x20 }  // ASCII lower case; enough to compare a scheme
         guard scheme.starts(with: "http://".utf8) || scheme.starts(with: "https://".utf8) else { return nil }
-        return escape(url)
+        return url
     }
 
     /// A cache-relative path as an href: each segment percent-encoded (every byte but RFC 3986's

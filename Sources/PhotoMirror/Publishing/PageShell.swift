@@ -16,16 +16,35 @@ enum PageShell {
 
         """
 
+    /// A feed document the page offers to feed readers (autodiscovery): a `<link rel="alternate">`
+    /// is never fetched by the browser, so the policy above needs no source for it.
+    struct Alternate {
+        var title: String
+        /// Relative to the page.
+        var href: String
+        var type: StaticString = "application/feed+json"
+    }
+
     /// Writes a whole page: the shared head, then `body`. `rootPrefix` leads from the page's
     /// folder to the cache root ("" or "../../").
-    static func write(title: String, rootPrefix: String, capacity: Int = 16_384,
+    static func write(title: String, rootPrefix: String, alternate: Alternate? = nil, capacity: Int = 16_384,
                       body: (inout HTMLBuffer) -> Void) -> HTMLBuffer {
         var page = HTMLBuffer(capacity: capacity)
         page.markup(head)
         page.markup("<link rel=\"icon\" href=\"")
         page.markup(rootPrefix)
         page.markup(iconFile)
-        page.markup("\" type=\"image/svg+xml\">\n<title>")
+        page.markup("\" type=\"image/svg+xml\">\n")
+        if let alternate {
+            page.markup("<link rel=\"alternate\" type=\"")
+            page.markup(alternate.type)
+            page.markup("\" title=\"")
+            page.text(alternate.title)
+            page.markup("\" href=\"")
+            page.markup(HTML.relativeLink(alternate.href))
+            page.markup("\">\n")
+        }
+        page.markup("<title>")
         page.text(title)
         page.markup("</title>\n<style>")
         page.markup(GalleryStyle.css)

@@ -59,7 +59,8 @@ struct Publisher: Sendable {
     private func isUnchanged(_ key: String, digest: String, items: [ItemRecord], filesWritten: Set<String>) async throws -> Bool {
         guard items.allSatisfy({ $0.allMedia.allSatisfy { !filesWritten.contains($0.url) } }),
               try await cache.index.contentDigest(feedKey: key) == digest else { return false }
-        return FileManager.default.fileExists(atPath: cache.layout.absolute(CacheLayout.manifestPath(feedKey: key)))
+        return [CacheLayout.manifestPath(feedKey: key), CacheLayout.jsonFeedPath(feedKey: key)]
+            .allSatisfy { FileManager.default.fileExists(atPath: cache.layout.absolute($0)) }
     }
 
     /// The root page's card of an unchanged feed, from its rows as just made: every image of
@@ -96,8 +97,9 @@ struct Publisher: Sendable {
         }
     }
 
-    /// Rewrites a feed's manifest and pages from the index; returns what the root page shows
-    /// of it, or nil when the index has no such feed. `updatedAt` is the manifest's time.
+    /// Rewrites a feed's manifest, JSON Feed and pages from the index; returns what the root
+    /// page shows of it, or nil when the index has no such feed. `updatedAt` is the manifest's
+    /// time. The pages link both files, so they are written last.
     func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
         let absolute = cache.layout.absolute(CacheLayout.manifestPath(feedKey: feedKey))
@@ -106,8 +108,17 @@ struct Publisher: Sendable {
         try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
                                  primarySize: base.description, to: manifest.append)
         try manifest.commit()
+        try writeJSONFeed(feed)
         try writeFeedPages(feed)
         return GalleryCard(feed, base: base)
+    }
+
+    /// `feeds/<key>/feed.json`, left as it is when its bytes would not change (it carries no
+    /// sync time), so its HTTP validators stay.
+    func writeJSONFeed(_ feed: GalleryFeed) throws(FileError) {
+        let file = AtomicFileRewriter(path: cache.layout.absolute(CacheLayout.jsonFeedPath(feedKey: feed.record.key)))
+        try JSONFeedWriter.write(feed: feed, base: base, to: file.append)
+        try file.commit()
     }
 
     /// A feed's row, items and files as the index has them (items and files in one query).

@@ -3,8 +3,9 @@ import PMCache
 import PMSupport
 
 /// The checks of `verify`, over any open index (read-only for `verify`, the locked writer's for
-/// `verify --repair`): indexed files against their rows, manifests and gallery pages against
-/// the disk, and the disk against the index for garbage. The file work runs on threads of its own.
+/// `verify --repair`): indexed files against their rows, manifests, JSON Feeds and gallery pages
+/// against the disk, and the disk against the index for garbage. The file work runs on threads
+/// of its own.
 struct CacheInspection: Sendable {
     let layout: CacheLayout
     let index: PhotoIndex
@@ -27,9 +28,12 @@ struct CacheInspection: Sendable {
         let scan = try await DiskScan.measure(layout)
         let references = try await Self.onOwnThread { [layout] in ReferenceCheck(layout: layout, scan: scan, feeds: feeds).run() }
         report.checkedManifests = references.manifests
+        report.checkedJSONFeeds = references.jsonFeeds
         report.checkedPages = references.pages
         report.damage += references.damage
+        report.stale = references.stale
         report.findings.pagesDamaged = !references.damage.isEmpty
+        report.findings.documentsStale = !references.stale.isEmpty
         let stored = EvictionRows(
             originals: rows.originals.map { IndexedFileRow(sha256: ImageHash($0.sha256), path: CachePath($0.path), lastAccess: 0) },
             thumbnails: rows.thumbnails.map {

@@ -2,9 +2,9 @@ import Foundation
 import PMCache
 import PMSupport
 
-/// Checks that manifests and gallery pages name only files that exist. Blocking (it reads every
-/// manifest and page): run it on a `BlockingPool`. Existence is looked up in the disk scan rather
-/// than asked of the file system: a 100 000-item cache has some 500 000 links.
+/// Checks that manifests, JSON Feeds and gallery pages name only files that exist. Blocking (it
+/// reads every one of them): run it on a `BlockingPool`. Existence is looked up in the disk scan
+/// rather than asked of the file system: a 100 000-item cache has some 500 000 links.
 struct ReferenceCheck: Sendable {
     let layout: CacheLayout
     let scan: DiskScan
@@ -12,43 +12,59 @@ struct ReferenceCheck: Sendable {
 
     struct Result: Sendable {
         var damage: [String] = []
+        /// Derived files out of date (see `JSONFeedCheck`): not damage, rewritten by a repair.
+        var stale: [String] = []
         var manifests = 0
+        var jsonFeeds = 0
         var pages = 0
     }
 
     func run() -> Result {
         var result = Result()
-        checkManifests(into: &result)
+        checkFeedDocuments(into: &result)
         checkPages(into: &result)
         return result
     }
 
-    private func checkManifests(into result: inout Result) {
+    private func checkFeedDocuments(into result: inout Result) {
         for feed in feeds {
-            result.manifests += 1
-            let manifestPath = CacheLayout.manifestPath(feedKey: feed.key)
-            guard let data = FileManager.default.contents(atPath: layout.absolute(manifestPath)) else {
-                result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
-                continue
-            }
-            guard let manifest = try? JSONDecoder().decode(ManifestLinks.self, from: data) else {
-                result.damage.append("\(manifestPath): not a valid manifest")
-                continue
-            }
-            if let image = manifest.image {
-                for path in Set([image.original, image.thumbnail].compactMap { $0 }).sorted() where scan.diskBytes(path) == nil {
-                    result.damage.append("\(manifestPath): the feed's image points at missing \(path)")
-                }
-            }
-            for item in manifest.items {
-                let media = item.media ?? []
-                let referenced = [item.original, item.thumbnail].compactMap { $0 } + (item.thumbnails ?? [:]).values
-                    + media.compactMap(\.original) + media.flatMap { ($0.thumbnails ?? [:]).values }
-                for path in Set(referenced).sorted() where scan.diskBytes(path) == nil {
-                    result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
-                }
+            let ids = checkManifest(of: feed, into: &result)
+            result.jsonFeeds += 1
+            let path = CacheLayout.jsonFeedPath(feedKey: feed.key)
+            let problems = JSONFeedCheck.problems(
+                in: FileManager.default.contents(atPath: layout.absolute(path)), path: path, feedURL: feed.url,
+                manifestIDs: ids) { scan.diskBytes($0) != nil }
+            result.damage += problems.damage
+            result.stale += problems.stale
+        }
+    }
+
+    /// Checks one manifest; returns the ids of its items when it could be read.
+    private func checkManifest(of feed: FeedRecord, into result: inout Result) -> Set<String>? {
+        result.manifests += 1
+        let manifestPath = CacheLayout.manifestPath(feedKey: feed.key)
+        guard let data = FileManager.default.contents(atPath: layout.absolute(manifestPath)) else {
+            result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
+            return nil
+        }
+        guard let manifest = try? JSONDecoder().decode(ManifestLinks.self, from: data) else {
+            result.damage.append("\(manifestPath): not a valid manifest")
+            return nil
+        }
+        if let image = manifest.image {
+            for path in Set([image.original, image.thumbnail].compactMap { $0 }).sorted() where scan.diskBytes(path) == nil {
+                result.damage.append("\(manifestPath): the feed's image points at missing \(path)")
             }
         }
+        for item in manifest.items {
+            let media = item.media ?? []
+            let referenced = [item.original, item.thumbnail].compactMap { $0 } + (item.thumbnails ?? [:]).values
+                + media.compactMap(\.original) + media.flatMap { ($0.thumbnails ?? [:]).values }
+            for path in Set(referenced).sorted() where scan.diskBytes(path) == nil {
+                result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
+            }
+        }
+        return Set(manifest.items.map(\.id))
     }
 
     /// The gallery's pages (`index.html` and any `.html` under `feeds/`): a broken link there is

@@ -15,12 +15,13 @@ extension CommandSpec {
         tagline: "mirror feeds (http, https or file://)",
         about: """
         Fetches each feed, downloads every image it names (each URL once, however many feeds
-        name it), makes thumbnails and writes the cache, a manifest per feed and index.html.
+        name it), makes thumbnails and writes the cache, a manifest and a JSON Feed (feed.json,
+        its images the mirrored ones) per feed and index.html.
         Images already in the cache are not downloaded again (an image URL is treated as
         immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
         Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
-        first page): a 304 means unchanged, so it is not read again and its manifest and pages
-        stay as they are.
+        first page): a 304 means unchanged, so it is not read again and its manifest, JSON Feed
+        and pages stay as they are.
         """,
         flags: syncFlags,
         notes: """
@@ -102,9 +103,10 @@ extension CommandSpec {
         tagline: "check (and repair) that the cache and its index agree",
         about: """
         Checks that every file the index names exists with the right size and SHA-256, and that
-        no manifest or gallery page points at a missing file (damage: exit 1). Files that no
-        index row names and temp files left by an interrupted writer are reported as garbage
-        (exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
+        no manifest, JSON Feed or gallery page points at a missing file (damage: exit 1). Files
+        that no index row names and temp files left by an interrupted writer are reported as
+        garbage, and a feed.json that is missing or lists other items than its manifest as stale
+        (both exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
         """,
         flags: [.cache, .repair, .repairWait, .verifyQuiet])
 
@@ -150,7 +152,7 @@ extension CommandSpec {
         Serves the cache folder over HTTP (libmicrohttpd) until Ctrl-C or SIGTERM, and prints its
         URL on stdout. GET and HEAD only; ETag/304, byte ranges, and Cache-Control that lets
         browsers keep originals and thumbnails forever (they are named by their content) and
-        re-check pages and manifests after a minute. Never serves the index, the lock, temp files,
+        re-check pages, manifests and JSON Feeds after a minute. Never serves the index, the lock, temp files,
         folder listings or anything outside the cache (symlinks included).
         """,
         flags: [.cache, .port, .bind, .threads, .serveQuiet],

@@ -35,11 +35,12 @@ struct VerifyCommand {
         }
         print(result.found)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
-        if result.found.isHealthy, result.found.garbage.isEmpty {
+        if result.found.isHealthy, result.found.garbage.isEmpty, result.found.stale.isEmpty {
             Output.err("repair: nothing to repair\n")
         } else {
             Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
-                + "rewrote \(result.manifestsRewritten) manifests\(result.manifestsRewritten > 0 ? " and the gallery" : "")\n")
+                + "rewrote \(result.manifestsRewritten) manifests"
+                + "\(result.manifestsRewritten > 0 ? ", their JSON Feeds and the gallery" : "")\n")
         }
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
         Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
@@ -48,9 +49,13 @@ struct VerifyCommand {
 
     private func print(_ report: VerifyReport) {
         for line in report.damage { Output.err("damage: \(line)\n") }
-        if !arguments.has(.verifyQuiet) { for line in report.garbage { Output.err("garbage: \(line)\n") } }
+        if !arguments.has(.verifyQuiet) {
+            for line in report.garbage { Output.err("garbage: \(line)\n") }
+            for line in report.stale { Output.err("stale: \(line)\n") }
+        }
         let verdict = report.isHealthy ? "ok" : "DAMAGED"
-        Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests and "
-            + "\(report.checkedPages) gallery pages checked, \(report.damage.count) damaged, \(report.garbage.count) garbage\n")
+        Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests, "
+            + "\(report.checkedJSONFeeds) JSON Feeds and \(report.checkedPages) gallery pages checked, "
+            + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale\n")
     }
 }

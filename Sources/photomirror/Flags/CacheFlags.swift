@@ -19,12 +19,12 @@ extension Flag {
     static let repair = Flag(
         name: "repair", kind: .toggle, summary: "fix what was found, under the writers' lock",
         help: "fix what was found, under the writers' lock: drop the rows of missing or wrong files (their items "
-            + "become evicted-original or evicted, and the next sync fetches them again), rewrite manifests and the "
-            + "gallery, then delete wrong files, orphans and temp files. Exit 0 when the cache then verifies.")
+            + "become evicted-original or evicted, and the next sync fetches them again), rewrite manifests, JSON "
+            + "Feeds and the gallery, then delete wrong files, orphans and temp files. Exit 0 when the cache then verifies.")
     static let repairWait = Flag(
         name: "wait", placeholder: "SECONDS", kind: .secondsOrZero, summary: "with --repair: how long to wait for the lock",
         help: "with --repair: how long to wait for another writer's lock (default 5)")
     static let verifyQuiet = Flag(
-        name: "quiet", kind: .toggle, summary: "do not list garbage files",
-        help: "do not list garbage files")
+        name: "quiet", kind: .toggle, summary: "do not list garbage and stale files",
+        help: "do not list garbage and stale files")
 }

@@ -37,8 +37,8 @@ enum CacheDisk {
         return found.sorted()
     }
 
-    /// Every path a manifest names and every relative link a gallery page makes that does not
-    /// exist: what a client would find broken.
+    /// Every path a manifest names, every image a JSON Feed names (relative to it) and every
+    /// relative link a gallery page makes that does not exist: what a client would find broken.
     static func brokenReferences(_ cache: URL) throws -> [String] {
         var broken: [String] = []
         for manifest in files(in: cache, under: "feeds").filter({ $0.hasSuffix("manifest.json") }) {
@@ -48,6 +48,18 @@ enum CacheDisk {
                 for path in paths where !FileManager.default.fileExists(atPath: cache.appendingPathComponent(path).path) {
                     broken.append("\(manifest): \(path)")
                 }
+            }
+        }
+        for jsonFeed in files(in: cache, under: "feeds").filter({ $0.hasSuffix("/feed.json") }) {
+            let file = cache.appendingPathComponent(jsonFeed)
+            let feed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            let items = (feed["items"] as? [[String: Any]]) ?? []
+            let links = [feed["icon"], feed["favicon"]].compactMap { $0 as? String }
+                + items.compactMap { $0["image"] as? String }
+                + items.flatMap { ($0["attachments"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String } }
+            for link in links {
+                let target = URL(string: link, relativeTo: file)?.standardizedFileURL.path ?? link
+                if !FileManager.default.fileExists(atPath: target) { broken.append("\(jsonFeed): \(link)") }
             }
         }
         let pages = ["index.html"] + files(in: cache, under: "feeds").filter { $0.hasSuffix(".html") }
