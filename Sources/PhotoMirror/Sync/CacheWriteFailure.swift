@@ -6,8 +6,7 @@ import PMSupport
 enum CacheWriteFailure {
     static func endsTheSync(_ error: any Error) -> String? {
         if let error = error as? FileError, error.endsTheSync { return error.description }
-        // SQLITE_FULL (13): the index's disk is full; SQLITE_READONLY (8), SQLITE_CANTOPEN (14).
-        if let error = error as? IndexError, [13, 8, 14].contains(error.code & 0xff) { return error.description }
+        if let error = error as? IndexError, error.endsTheSync { return error.description }
         return nil
     }
 }

@@ -5,6 +5,9 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     public let message: String
     public var description: String { "index: \(message) (SQLite code \(code))" }
+    /// The index's disk is full (SQLITE_FULL), or it cannot be written (SQLITE_READONLY,
+    /// SQLITE_CANTOPEN): no later write to the same cache will succeed either.
+    public var endsTheSync: Bool { [SQLITE_FULL, SQLITE_READONLY, SQLITE_CANTOPEN].contains(code & 0xff) }
 }
 
 // SQLite's SQLITE_TRANSIENT macro is not imported: it is the destructor value -1, which makes
