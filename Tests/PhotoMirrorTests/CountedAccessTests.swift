@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoMirror
 
 /// Which answers of `serve` count as a reader using a file.
-@Suite struct ServeAccessTests {
+@Suite struct CountedAccessTests {
     static let hash = String(repeating: "0f", count: 32)
     static let original = "originals/0f/\(hash).jpg", thumbnail = "thumbs/40x40/0f/\(hash).png"
 
