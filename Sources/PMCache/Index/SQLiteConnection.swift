@@ -19,9 +19,11 @@ final class SQLiteConnection {
     let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String, readOnly: Bool = false) throws(IndexError) {
+    /// `mayCreate: false` opens only an index that exists. `busyTimeout` is how long a write
+    /// waits for another connection's write transaction, in milliseconds.
+    init(path: String, readOnly: Bool = false, mayCreate: Bool = true, busyTimeout: Int32 = 5000) throws(IndexError) {
         var handle: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (mayCreate ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -30,7 +32,7 @@ final class SQLiteConnection {
             throw IndexError(code: rc, message: "\(path): \(message)")
         }
         db = handle
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, busyTimeout)
     }
 
     deinit {
@@ -86,4 +88,8 @@ final class SQLiteConnection {
     }
 
     var changes: Int { Int(sqlite3_changes(db)) }
+
+    /// True when SQLite could open the file for reading only (a read-only file or file system),
+    /// though read-write was asked for.
+    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
 }

@@ -9,8 +9,10 @@ public final class StaticServer: Sendable {
     private let daemon: Mutex<DaemonHandle?>
     private let site: Unmanaged<SiteBox>
 
-    public init(site: StaticSite, bindAddress: String, port: Int, threads: Int = 4) throws(ServeError) {
-        let box = Unmanaged.passRetained(SiteBox(site))
+    /// `accesses`, when given, is told of every content file a request was answered with.
+    public init(site: StaticSite, bindAddress: String, port: Int, threads: Int = 4,
+                accesses: AccessRecorder? = nil) throws(ServeError) {
+        let box = Unmanaged.passRetained(SiteBox(site, accesses: accesses))
         var message = [CChar](repeating: 0, count: 256)
         guard let started = pm_serve_start(bindAddress, UInt16(clamping: port), UInt32(threads), serveHandler,
                                            box.toOpaque(), &message, message.count)
@@ -39,20 +41,24 @@ private struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// The site, passed through C as the handler's context.
+/// The site and the access recorder, passed through C as the handler's context.
 private final class SiteBox: Sendable {
     let site: StaticSite
-    init(_ site: StaticSite) { self.site = site }
+    let accesses: AccessRecorder?
+    init(_ site: StaticSite, accesses: AccessRecorder?) { (self.site, self.accesses) = (site, accesses) }
 }
 
 /// Runs on a libmicrohttpd thread for every request.
 private let serveHandler: pm_serve_handler = { context, connection, method, rawPath in
     guard let context, let connection, let method, let rawPath else { return 0 }
-    let site = Unmanaged<SiteBox>.fromOpaque(context).takeUnretainedValue().site
-    let answer = site.answer(method: String(cString: method), rawPath: String(cString: rawPath)) { name in
+    let box = Unmanaged<SiteBox>.fromOpaque(context).takeUnretainedValue()
+    let answer = box.site.answer(method: String(cString: method), rawPath: String(cString: rawPath)) { name in
         pm_serve_request_header(connection, name).map { String(cString: $0) }
     }
-    return respond(connection, answer)
+    let queued = respond(connection, answer)
+    // Only an answer that is on its way counts; the recorder does no I/O here.
+    if queued != 0, let accessed = answer.accessed { box.accesses?.record(accessed) }
+    return queued
 }
 
 private func respond(_ connection: OpaquePointer, _ answer: StaticSite.Answer) -> Int32 {

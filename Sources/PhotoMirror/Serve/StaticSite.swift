@@ -1,4 +1,5 @@
 import Foundation
+import PMCache
 
 /// Answers requests from the files of one cache folder. The effects of serving — opening a file
 /// and checking where it really is — live here; every decision is `SitePath`, `ServedFiles`
@@ -20,10 +21,11 @@ public struct StaticSite: Sendable {
     }
 
     /// A plan plus, for a file body, the open descriptor the body is read from (the caller
-    /// owns it).
+    /// owns it), and the content file it counts as a use of (`CountedAccess`), if any.
     public struct Answer: Sendable {
         public var plan: ResponsePlan
         public var fd: Int32 = -1
+        public var accessed: AccessedFile?
     }
 
     public func answer(method: String, rawPath: String, header: (String) -> String?) -> Answer {
@@ -36,11 +38,12 @@ public struct StaticSite: Sendable {
         case .file(let fd, let file):
             let plan = ResponsePlan.forFile(file, ifNoneMatch: header("If-None-Match"), range: header("Range"),
                                             ifRange: header("If-Range"))
+            let accessed = CountedAccess.of(method: method, status: plan.status, relativePath: file.relativePath)
             guard case .file = plan.body else {
                 close(fd)
-                return Answer(plan: plan)
+                return Answer(plan: plan, accessed: accessed)
             }
-            return Answer(plan: plan, fd: fd)
+            return Answer(plan: plan, fd: fd, accessed: accessed)
         }
     }
 

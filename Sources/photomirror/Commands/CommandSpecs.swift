@@ -154,6 +154,10 @@ extension CommandSpec {
         browsers keep originals and thumbnails forever (they are named by their content) and
         re-check pages, manifests and JSON Feeds after a minute. Never serves the index, the lock, temp files,
         folder listings or anything outside the cache (symlinks included).
+        Originals and thumbnails answered to a GET (200, 206 or 304) count as used for prune's
+        least-recently-used order: written into the index every 5 seconds and when stopped, never
+        holding up a request. A cache that is read-only or older than this version (schema 1) is
+        served without counting, said once on stderr (not with --quiet).
         """,
         flags: [.cache, .port, .bind, .threads, .serveQuiet],
         notes: """

@@ -20,9 +20,17 @@ struct ServeCommand {
         signal(SIGPIPE, SIG_IGN)
         let (stopRequests, stopRequested) = AsyncStream<Void>.makeStream()
         let signals = SignalWatcher { stopRequested.yield() }
-        let server: StaticServer
+        let quiet = arguments.has(.serveQuiet)
+        let server: StaticServer, flusher: AccessFlusher
         do {
-            server = try StaticServer(site: try StaticSite(root: root), bindAddress: bind, port: port, threads: threads)
+            let site = try StaticSite(root: root)
+            // Served originals and thumbnails count as used for prune, written in batches off
+            // the request path; a read-only or older cache is served all the same.
+            let accesses = AccessRecorder(cacheRoot: site.root) { note in
+                if !quiet { Output.err("photomirror: \(note)\n") }
+            }
+            server = try StaticServer(site: site, bindAddress: bind, port: port, threads: threads, accesses: accesses)
+            flusher = AccessFlusher(recorder: accesses)
         } catch {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
@@ -31,10 +39,12 @@ struct ServeCommand {
         let url = "http://\(host):\(server.port)/"
         // The URL alone on stdout, for scripts that start the server on port 0.
         Output.out(url + "\n")
-        if !arguments.has(.serveQuiet) { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
+        if !quiet { Output.err("serving \(root) at \(url) (Ctrl-C stops)\n") }
         for await _ in stopRequests { break }
         server.stop()
-        if !arguments.has(.serveQuiet) {
+        // After the server: no request can add to the last batch.
+        await flusher.stop()
+        if !quiet {
             Output.err("stopped on \(signals.receivedSignal == SIGINT ? "SIGINT" : "SIGTERM")\n")
         }
         return .ok
