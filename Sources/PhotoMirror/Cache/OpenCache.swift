@@ -9,6 +9,8 @@ struct OpenCache: Sendable {
     let lock: CacheLock
     let index: PhotoIndex
     let store: BlobStore
+    /// Where the cache's content and published files go.
+    let storage: any CacheStorage
 
     init(root: String, lockWait: Double) throws(SyncError) {
         layout = CacheLayout(root: root)
@@ -28,6 +30,7 @@ struct OpenCache: Sendable {
             throw SyncError(description: "cannot open the cache index: \(error)")
         }
         store = BlobStore(layout: layout)
+        storage = LocalStorage(layout: layout)
     }
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.

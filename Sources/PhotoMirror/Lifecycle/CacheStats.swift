@@ -28,7 +28,7 @@ public struct CacheStats: Sendable {
                                         failed: counters.failed, hitRatio: counters.hitRatio)
             }
             report.maxSize = try? CacheConfig.load(layout: cache.layout).maxSize
-            report.disk = Self.diskByKind(try await DiskScan.measure(cache.layout))
+            report.disk = Self.diskByKind(try await LocalStorage(layout: cache.layout).inventory())
             return report
         } catch let error as SyncError {
             throw error

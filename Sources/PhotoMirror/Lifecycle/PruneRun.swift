@@ -10,6 +10,7 @@ import PMSupport
 /// manifest naming a missing file (damage).
 struct PruneRun: Sendable {
     let layout: CacheLayout
+    let storage: any CacheStorage
     let index: PhotoIndex
     /// The locked cache to change; nil for a dry run, which only plans.
     let writer: OpenCache?
@@ -36,10 +37,10 @@ struct PruneRun: Sendable {
         let garbage = Self.garbage(in: scan, blobs: blobs)
         report.garbageRemoved = garbage.count
         usage -= garbage.reduce(0) { $0 + $1.diskBytes }
-        if let writer, !garbage.isEmpty {
+        if writer != nil, !garbage.isEmpty {
             // Safe only under the writers' lock: no writer is between renaming a file into
             // place and committing its row.
-            let removal = await FileRemover(layout: writer.layout).remove(garbage.map(\.path))
+            let removal = await storage.remove(garbage.map(\.path))
             report.failures += removal.failures
             removed += removal.removed
         }
@@ -58,14 +59,11 @@ struct PruneRun: Sendable {
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys)
             report.manifestsRewritten += dropped.feedKeys.count
-            let removal = await FileRemover(layout: layout).remove(plan.files)
+            let removal = await storage.remove(plan.files)
             report.failures += removal.failures
             removed += removal.removed
             await index.checkpoint()
-            // Under the lock only this run changes the fan-out folders, so their files are the
-            // scan's minus what was removed; the rest (index, pages, folders) is walked again.
-            // A few hundred entries: quick enough to walk on this task.
-            try scan.remeasure(afterRemoving: removed)
+            scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []
             usage = scan.usage
             goal.expireBefore = nil
@@ -80,7 +78,7 @@ struct PruneRun: Sendable {
     /// threads while the index reads its rows. A function of its own so the `async let` keeps no
     /// second reference to the scan, which `remeasure` then changes in place.
     private func scanAndBlobs() async throws -> (DiskScan, [CachedBlob]) {
-        async let measured = DiskScan.measure(layout)
+        async let measured = storage.inventory()
         await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
         let rows = try await index.evictionRows()
         let scan = try await measured

@@ -36,10 +36,11 @@ public struct Pruner: Sendable {
         do {
             if dryRun {
                 let cache = try ReadOnlyCache(root: cacheRoot)
-                return try await PruneRun(layout: layout, index: cache.index, writer: nil).run(goal)
+                return try await PruneRun(layout: layout, storage: LocalStorage(layout: layout), index: cache.index, writer: nil)
+                    .run(goal)
             }
             let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait)
-            return try await PruneRun(layout: layout, index: cache.index, writer: cache).run(goal)
+            return try await PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache).run(goal)
         } catch let error as SyncError {
             throw error
         } catch {
@@ -50,7 +51,8 @@ public struct Pruner: Sendable {
     /// The prune after a sync, on the sync's open cache: only when over `limit`, then down to
     /// 80% of it (`EvictionGoal.afterSync`).
     static func afterSync(cache: OpenCache, limit: Int) async throws -> PruneReport {
-        try await PruneRun(layout: cache.layout, index: cache.index, writer: cache).run(.afterSync(limit: limit))
+        try await PruneRun(layout: cache.layout, storage: cache.storage, index: cache.index, writer: cache)
+            .run(.afterSync(limit: limit))
     }
 }
 

@@ -15,31 +15,34 @@ extension Publisher {
                 cards.append(GalleryCard(feed, base: base))
             }
         }
-        try AtomicFile.writeIfChanged(Array(PageShell.icon.utf8), to: cache.layout.absolute(PageShell.iconFile))
-        try AtomicFile.write(GalleryIndexPage(cards: cards, base: base).render().bytes, to: cache.layout.galleryPath)
+        try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
+        let page = GalleryIndexPage(cards: cards, base: base).render().bytes
+        try await cache.storage.publish(CacheLayout.galleryFile, .always) { append in try append(page) }
     }
 
     /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each written only when it changed.
-    func writeFeedPages(_ feed: GalleryFeed) throws {
+    func writeFeedPages(_ feed: GalleryFeed) async throws {
         let ordered = GalleryPaging.newestFirst(feed.items)
         let pageCount = GalleryPaging.pageCount(items: ordered.count)
-        let folder = cache.layout.absolute("\(CacheLayout.feedsFolder)/\(feed.record.key)")
-        try AtomicFile.makeDirectories(folder)
         for page in 1...pageCount {
             let start = (page - 1) * GalleryPaging.pageSize
             let slice = ordered[start..<min(start + GalleryPaging.pageSize, ordered.count)]
-            let html = FeedPage(feed: feed, items: slice, page: page, pageCount: pageCount, base: base).render()
-            try AtomicFile.writeIfChanged(html.bytes, to: cache.layout.absolute(GalleryPaging.path(feedKey: feed.record.key, page: page)))
+            let html = FeedPage(feed: feed, items: slice, page: page, pageCount: pageCount, base: base).render().bytes
+            try await cache.storage.publish(GalleryPaging.path(feedKey: feed.record.key, page: page), .whenChanged) { append in
+                try append(html)
+            }
         }
-        removeStalePages(in: folder, keeping: pageCount)
+        await removeStalePages(of: feed.record.key, keeping: pageCount)
     }
 
     /// A feed that shrank leaves pages past its new end; they would show items it no longer has.
-    private func removeStalePages(in folder: String, keeping pageCount: Int) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasPrefix("page-") && name.hasSuffix(".html") {
-            guard let number = Int(name.dropFirst(5).dropLast(5)), number > pageCount else { continue }
-            try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
+    private func removeStalePages(of feedKey: String, keeping pageCount: Int) async {
+        let folder = "\(CacheLayout.feedsFolder)/\(feedKey)"
+        let stale = ((try? await cache.storage.list(folder: folder)) ?? []).filter { path in
+            let name = path.dropFirst(folder.count + 1)
+            guard name.hasPrefix("page-"), name.hasSuffix(".html"), let number = Int(name.dropFirst(5).dropLast(5)) else { return false }
+            return number > pageCount
         }
+        if !stale.isEmpty { _ = await cache.storage.remove(stale.map { CachePath($0) }) }
     }
 }

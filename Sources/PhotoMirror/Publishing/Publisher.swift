@@ -102,23 +102,21 @@ struct Publisher: Sendable {
     /// time. The pages link both files, so they are written last.
     func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
-        let absolute = cache.layout.absolute(CacheLayout.manifestPath(feedKey: feedKey))
-        try AtomicFile.makeDirectories((absolute as NSString).deletingLastPathComponent)
-        let manifest = try AtomicFileWriter(path: absolute)
-        try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
-                                 primarySize: base.description, to: manifest.append)
-        try manifest.commit()
-        try writeJSONFeed(feed)
-        try writeFeedPages(feed)
+        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feedKey), .always) { append in
+            try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
+                                     primarySize: base.description, to: append)
+        }
+        try await writeJSONFeed(feed)
+        try await writeFeedPages(feed)
         return GalleryCard(feed, base: base)
     }
 
     /// `feeds/<key>/feed.json`, left as it is when its bytes would not change (it carries no
     /// sync time), so its HTTP validators stay.
-    func writeJSONFeed(_ feed: GalleryFeed) throws(FileError) {
-        let file = AtomicFileRewriter(path: cache.layout.absolute(CacheLayout.jsonFeedPath(feedKey: feed.record.key)))
-        try JSONFeedWriter.write(feed: feed, base: base, to: file.append)
-        try file.commit()
+    func writeJSONFeed(_ feed: GalleryFeed) async throws {
+        try await cache.storage.publish(CacheLayout.jsonFeedPath(feedKey: feed.record.key), .whenChanged) { append in
+            try JSONFeedWriter.write(feed: feed, base: base, to: append)
+        }
     }
 
     /// A feed's row, items and files as the index has them (items and files in one query).

@@ -6,6 +6,7 @@ import PMSupport
 enum CacheWriteFailure {
     static func endsTheSync(_ error: any Error) -> String? {
         if let error = error as? FileError, error.endsTheSync { return error.description }
+        if let error = error as? StorageError, error.endsTheSync { return error.description }
         if let error = error as? IndexError, error.endsTheSync { return error.description }
         return nil
     }

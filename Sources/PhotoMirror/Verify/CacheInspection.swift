@@ -25,7 +25,7 @@ struct CacheInspection: Sendable {
             }
         }
         let feeds = try await index.feeds()
-        let scan = try await DiskScan.measure(layout)
+        let scan = try await LocalStorage(layout: layout).inventory()
         let references = try await Self.onOwnThread { [layout] in ReferenceCheck(layout: layout, scan: scan, feeds: feeds).run() }
         report.checkedManifests = references.manifests
         report.checkedJSONFeeds = references.jsonFeeds

@@ -41,7 +41,7 @@ public struct Repairer: Sendable {
                 result.manifestsRewritten = try await cache.index.feeds().count
             }
             let doomed = findings.damagedFiles + findings.garbage
-            result.failures = await FileRemover(layout: cache.layout).remove(doomed.map { CachePath($0) }).failures
+            result.failures = await cache.storage.remove(doomed.map { CachePath($0) }).failures
             result.filesDeleted = doomed.count - result.failures.count
             await cache.index.checkpoint()
             result.after = try await inspection.run()

@@ -1,5 +1,4 @@
 import Foundation
-import PMCache
 import PMSupport
 
 /// Deletes many cache files off the cooperative pool, then the fan-out folders they leave
@@ -13,12 +12,7 @@ struct FileRemover: Sendable {
     static let threads = 8
     let layout: CacheLayout
 
-    struct Outcome: Sendable {
-        /// Paths that are gone now (deleted, or already missing).
-        var removed: [CachePath] = []
-        /// Paths that could not be removed, with the reason.
-        var failures: [String] = []
-    }
+    typealias Outcome = StorageRemoval
 
     /// One folder and the files to unlink in it.
     struct FolderJob: Sendable {

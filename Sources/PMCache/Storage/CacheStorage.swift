@@ -1,0 +1,88 @@
+import PMSupport
+
+/// Every effect on a cache's content and published files, behind one seam (as Nuke's
+/// `DataCaching` sits beside its `DataCache`): originals and thumbnails put and read by their
+/// content-addressed paths, pages and manifests published, files removed and inventoried. The
+/// index and the writer's lock stay local (`CacheLayout`), whatever the storage.
+///
+/// `LocalStorage` is a cache folder; a new backend is one new type conforming here.
+public protocol CacheStorage: Sendable {
+    /// Where the files are, for messages: a folder, or `s3://bucket/prefix`.
+    var location: String { get }
+
+    /// Stores content-addressed files atomically. A file already stored under its path has the
+    /// same bytes (the name is their hash) and is left alone.
+    func putContent(_ files: [ContentFile]) async throws(StorageError)
+
+    /// The bytes stored at `path`, or nil when nothing is.
+    func read(_ path: String) async throws(StorageError) -> [UInt8]?
+
+    /// Writes a published document (page, manifest, JSON Feed, icon) from the pieces `write`
+    /// appends, atomically. With `.whenChanged` a document whose bytes would not change is left
+    /// as it is (its HTTP validators stay). Returns whether the stored document changed. Throws
+    /// a `StorageError`, or what `write` throws (nothing is then stored).
+    @discardableResult
+    func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void) async throws -> Bool
+
+    /// The paths of the files directly in `folder` (`feeds/<key>`), sorted.
+    func list(folder: String) async throws(StorageError) -> [String]
+
+    /// Removes files; one already gone counts as removed.
+    func remove(_ paths: [CachePath]) async -> StorageRemoval
+
+    /// Every file the storage holds for the cache, with its size as the storage counts it (a
+    /// folder: disk use as `du` counts it, folders included).
+    func inventory() async throws(StorageError) -> DiskScan
+
+    /// `scan` after `removed` were removed by this writer (under the lock), measured again as
+    /// cheaply as the storage allows.
+    func inventory(_ scan: DiskScan, afterRemoving removed: [CachePath]) async throws(StorageError) -> DiskScan
+}
+
+/// An original or a thumbnail to store.
+public struct ContentFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+public enum PublishMode: Sendable {
+    /// Always written (a manifest carries its sync time).
+    case always
+    /// Written only when its bytes differ from what is stored.
+    case whenChanged
+}
+
+/// What `remove` did.
+public struct StorageRemoval: Sendable {
+    /// Paths that are gone now (removed, or already missing).
+    public var removed: [CachePath] = []
+    /// Paths that could not be removed, with the reason.
+    public var failures: [String] = []
+
+    public init(removed: [CachePath] = [], failures: [String] = []) {
+        self.removed = removed
+        self.failures = failures
+    }
+}
+
+/// A storage operation that failed, naming the path (or key) and the cause.
+public struct StorageError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    /// No later write to the same storage will succeed either (disk full, read-only, denied):
+    /// a sync stops instead of failing every remaining item.
+    public var endsTheSync: Bool
+
+    public init(_ description: String, endsTheSync: Bool = false) {
+        self.description = description
+        self.endsTheSync = endsTheSync
+    }
+
+    public init(_ error: FileError) {
+        self.init(error.description, endsTheSync: error.endsTheSync)
+    }
+}
