@@ -89,4 +89,53 @@ final class PolitenessTests: XCTestCase {
             XCTAssertLessThan(ended, firstAfterPause, "B's \(request.path) waited for A's pause")
         }
     }
+
+    /// A host that asks for longer than a sync waits is let be: its images fail at once, each
+    /// naming the host and the delay, and it gets no request after the ones already in flight.
+    func testAHostAskingForTooLongAPauseIsNotAskedAgain() throws {
+        let (site, names) = try site(images: 8)
+        let events = try Paths.temporaryFolder().appendingPathComponent("events")
+        let server = try FixtureServer(root: site.root, arguments: ["--events", events.path])
+        defer { server.stop() }
+        let items = names.map { FeedSite.Item(title: $0, media: server.url("fault/busy/long/100/3600/photos/\($0)")) }
+        try site.writeFlickrFeed(at: "feed.json", items: items)
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+
+        let sync = try Photomirror().run(["sync", "--cache", cache.path, "--per-host", "2", server.url("feed.json")])
+        XCTAssertEqual(sync.status, 1, sync.stderr)
+        let refusal = "127.0.0.1:\(server.port) asked for no requests for 3600 s (Retry-After), longer than the 30 s a sync waits"
+        let failures = sync.stderr.split(separator: "\n").filter { $0.hasPrefix("failed: ") }
+        XCTAssertEqual(failures.count, 8, sync.stderr)
+        XCTAssertTrue(failures.allSatisfy { $0.contains(refusal) }, sync.stderr)
+        server.stop()
+        XCTAssertLessThanOrEqual(ServerEvents(file: events).requests(under: "/fault/").count, 2)
+    }
+
+    /// `--rate 4`: a burst of four requests, then one every quarter second, so the seventh comes
+    /// at least 0.75 s after the first. Server times, with room for the first connection's setup;
+    /// a lower bound only, which a slow machine can only widen (without the rate: ~0.05 s).
+    func testRateSpacesTheRequestsToAHost() throws {
+        let (site, names) = try site(images: 6)
+        let events = try Paths.temporaryFolder().appendingPathComponent("events")
+        let server = try FixtureServer(root: site.root, arguments: ["--events", events.path])
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)", names: names)
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+
+        let sync = try Photomirror().run(["sync", "--cache", cache.path, "--quiet", "--rate", "4", server.url("feed.js")])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        server.stop()
+        let begun = ServerEvents(file: events).requests.map(\.began).sorted()
+        XCTAssertEqual(begun.count, 7, "the feed and six images")
+        XCTAssertGreaterThanOrEqual(begun[6] - begun[0], 0.6, "\(begun.map { $0 - begun[0] })")
+    }
+
+    func testBadPerHostAndRateValuesAreUsageErrors() throws {
+        for arguments in [["--per-host", "0"], ["--per-host", "x"], ["--rate", "0"], ["--rate", "-1"], ["--rate", "fast"],
+                          ["--rate", "inf"]] {
+            let result = try Photomirror().run(["sync"] + arguments + ["file:///nonexistent"])
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(arguments[0]), result.stderr)
+        }
+    }
 }

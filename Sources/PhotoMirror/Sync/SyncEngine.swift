@@ -46,7 +46,7 @@ public struct SyncEngine: Sendable {
         // One gate for feeds and images: a host that asks the feed request to wait is let be by
         // its images too.
         let hosts = HostGate(limits: loading.hostLimits)
-        let loader = RetryingLoader(base: PoliteLoader(base: curl, gate: hosts), policy: loading.retry)
+        let feedLoader = RetryingLoader(base: PoliteLoader(base: curl, gate: hosts), policy: loading.retry)
         let pool = BlockingPool(threads: imaging.codecThreads, name: "photomirror.codec")
         defer {
             curl.shutdown()
@@ -54,7 +54,7 @@ public struct SyncEngine: Sendable {
         }
         var reports: [FeedReport] = []
         var fetched: [(url: String, feed: FetchedFeed)] = []
-        let fetcher = FeedFetcher(loader: loader, options: loading, index: cache.index)
+        let fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
         for url in feedURLs {
             do {
                 var feed = try await fetcher.fetch(url)
