@@ -46,6 +46,10 @@ def handle(handler, parts):
         if count("ratelimit/" + parts[1]) == 1:
             return send(handler, 429, b"slow down\n", "text/plain", {"Retry-After": "1"})
         return send_file(handler, "/".join(parts[2:]))
+    if kind == "busy":                        # /fault/busy/KEY/N/SECONDS/photos/x.jpg: the first N requests
+        if count("busy/" + parts[1]) <= int(parts[2]):  # under KEY get 429 + Retry-After: SECONDS
+            return send(handler, 429, b"slow down\n", "text/plain", {"Retry-After": parts[3]})
+        return send_file(handler, "/".join(parts[4:]))
     if kind == "stall":                       # headers, then one byte a second
         handler.send_response(200)
         handler.send_header("Content-Type", "image/jpeg")

@@ -5,7 +5,10 @@ Prints its port on the first line of stdout, logs every request ("METHOD PATH ST
 --log, to --log + ".conditions" the same line followed by the conditional headers it
 carried ("GET /feed.js 304 If-None-Match If-Modified-Since"), to --log + ".agents" the method,
 path and User-Agent ("GET /feed.js photomirror/0.1 (…)"), answers conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since)
-with 304, and never listens on anything but loopback.
+with 304, and never listens on anything but loopback. With --events, it also writes one line per
+connection opened or closed and per request begun or answered ("<time> open", "<time> close",
+"<time> begin /path", "<time> end /path 200"), in the order they happened, so a test can count
+how many connections and requests a client had open at once.
 """
 import argparse
 import hashlib
@@ -29,9 +32,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     marvel = None
     delay = 0.0
     marvel_keys = None
+    events_path = None
 
     def log_message(self, format, *args):  # quiet: the request log below is what tests read
         pass
+
+    @staticmethod
+    def event(text):
+        if Handler.events_path:
+            with Handler.log_lock, open(Handler.events_path, "a") as events:
+                events.write(f"{time.time():.6f} {text}\n")
+
+    def setup(self):
+        Handler.event("open")
+        super().setup()
+
+    def finish(self):
+        try:
+            super().finish()
+        finally:
+            Handler.event("close")
 
     def log_request(self, code="-", size="-"):
         if Handler.log_path:
@@ -44,6 +64,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 log.write(f"{self.command} {self.path} {self.headers.get('User-Agent', '')}\n")
 
     def do_GET(self):
+        self.status_sent = "-"
+        Handler.event(f"begin {self.path}")
+        try:
+            self.answer_get()
+        finally:
+            Handler.event(f"end {self.path} {self.status_sent}")
+
+    def send_response(self, code, message=None):
+        self.status_sent = code
+        super().send_response(code, message)
+
+    def answer_get(self):
         if Handler.delay:
             time.sleep(Handler.delay)
         if self.path.startswith("/fault/"):
@@ -149,8 +181,10 @@ def main():
     parser.add_argument("--stop-on-stdin-eof", action="store_true",
                         help="exit when stdin closes (tests: no server outlives its test process)")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each GET")
+    parser.add_argument("--events", help="append connection and request events, with times, to this file")
     args = parser.parse_args()
     Handler.delay = args.delay
+    Handler.events_path = args.events
     Handler.log_path = args.log
     if args.marvel:
         Handler.marvel = os.path.abspath(args.marvel)

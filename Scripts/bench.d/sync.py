@@ -3,7 +3,9 @@
 2. 2000 distinct 500 px images: photomirror against aria2c -j16 + vipsthumbnail and the naive
    one-at-a-time Python pipeline (urllib + Pillow), round-robin.
 3. The same kind of feed through delay_proxy.py (50 ms RTT): photomirror --jobs 16 against
-   curl --parallel --parallel-max 16 downloading the same URLs.
+   curl --parallel --parallel-max 16 downloading the same URLs. Every URL is on the one proxy,
+   so photomirror gets --per-host 16 too: its default of 6 per host would measure the cap, not
+   how well 16 transfers hide the latency.
 4. Right after each first sync of target 2, the same sync again on the same cache: its time,
    and the requests nginx saw (feed only, no image).
 5. Peak RSS of a sync of 200 and of 2000 distinct 2048 px images at the default --jobs.
@@ -96,8 +98,8 @@ def latency(binary, corpus, work, count, rounds, jobs=16, warmup=1):
         with open(config, "w") as fh:
             fh.write(f'remote-name-all\noutput-dir = "{dl}"\n' + "".join(f'url = "{u}"\n' for u in urls))
         tools = [
-            measure.Tool(f"photomirror sync --jobs {jobs}",
-                         [binary, "sync", "--cache", cache, "--quiet", "--jobs", str(jobs), feed],
+            measure.Tool(f"photomirror sync --jobs {jobs} --per-host {jobs}",
+                         [binary, "sync", "--cache", cache, "--quiet", "--jobs", str(jobs), "--per-host", str(jobs), feed],
                          prepare=_fresh(cache)),
             measure.Tool(f"curl --parallel --parallel-max {jobs} (download only)",
                          ["curl", "-s", "--fail", "--parallel", "--parallel-max", str(jobs), "-K", config],

@@ -10,17 +10,18 @@ import Foundation
 public final class CurlLoader: HTTPLoading, Sendable {
     private let mailbox: CurlMailbox
 
-    /// `maxConnections` caps open connections in total and per host; requests beyond it wait
-    /// inside libcurl for a free connection (their timeouts keep running).
     /// What every request says it is, unless the operator names another (`--user-agent`).
     public static let defaultUserAgent = "photomirror/0.1 (+https://github.com/photomirror)"
 
-    public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16) {
+    /// `maxConnections` caps open connections in total, `maxPerHost` (at most that) those to one
+    /// host; requests beyond them wait inside libcurl for a free connection (their timeouts keep
+    /// running), so callers keep to the limits themselves (`PoliteLoader`) and these are a backstop.
+    public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16, maxPerHost: Int? = nil) {
         CurlGlobal.initialize()
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         let limit = max(1, maxConnections)
         _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limit)
-        _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limit)
+        _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, min(limit, max(1, maxPerHost ?? limit)))
         _ = pm_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
         let mailbox = CurlMailbox(multi: MultiHandle(raw: multi))
         self.mailbox = mailbox

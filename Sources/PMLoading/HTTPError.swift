@@ -11,6 +11,9 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
     case transport(code: Int, message: String)
     /// The calling task was cancelled or the loader was shut down.
     case cancelled
+    /// The host (`Origin`) answered 429 or 503 with a `Retry-After` of `seconds`, longer than the
+    /// `limit` a run waits out: no request goes to it again in this run.
+    case hostPaused(origin: String, seconds: Double, limit: Double)
 
     public var description: String {
         switch self {
@@ -26,6 +29,9 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
             "transfer failed (curl error \(code)): \(message)"
         case .cancelled:
             "request cancelled"
+        case .hostPaused(let origin, let seconds, let limit):
+            "\(origin) asked for no requests for \(Int(seconds.rounded(.up))) s (Retry-After), longer than the "
+                + "\(Int(limit)) s a sync waits: not asked again in this sync"
         }
     }
 }

@@ -3,4 +3,12 @@ public protocol HTTPLoading: Sendable {
     /// Returns every HTTP status (304 and 404 included); throws `HTTPError` only when no
     /// response was obtained. Task cancellation throws `HTTPError.cancelled`.
     func fetch(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// True when the loader itself holds back the next request to a host that answered 429 or
+    /// 503 with `Retry-After` (`PoliteLoader`): a retry above it need not sleep that pause out.
+    var waitsOutRetryAfter: Bool { get }
+}
+
+extension HTTPLoading {
+    public var waitsOutRetryAfter: Bool { false }
 }

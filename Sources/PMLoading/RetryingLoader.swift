@@ -1,7 +1,8 @@
 import Foundation
 
 /// Wraps a loader with a `RetryPolicy`. Waits are `Task.sleep`, so cancellation (SIGINT)
-/// ends them at once; the last response or error is what the caller sees.
+/// ends them at once; the last response or error is what the caller sees. Over a
+/// `PoliteLoader`, a `Retry-After` pause is waited out there, for the whole host.
 public struct RetryingLoader: HTTPLoading {
     public let base: any HTTPLoading
     public let policy: RetryPolicy
@@ -24,11 +25,18 @@ public struct RetryingLoader: HTTPLoading {
                 response = nil
                 outcome = .failure(error)
             }
-            guard let wait = policy.delay(after: attempt, outcome: outcome, jitter: Double.random(in: 0..<1), now: Date())
+            let now = Date()
+            guard var wait = policy.delay(after: attempt, outcome: outcome, jitter: Double.random(in: 0..<1), now: now)
             else {
                 if let response { return response }
                 if case .failure(let error) = outcome { throw error }
                 preconditionFailure("an outcome is a response or a failure")
+            }
+            // The host's pause is waited out in the base loader, holding nothing; only a longer
+            // backoff is slept here.
+            if base.waitsOutRetryAfter, let response,
+               let pause = HostTraffic.requestedPause(status: response.status, retryAfter: response.headers["retry-after"], now: now) {
+                wait = max(0, wait - pause)
             }
             do {
                 try await Task.sleep(for: .seconds(wait))

@@ -1,3 +1,5 @@
+import PMLoading
+
 /// Decides when a download may start: at most `maxTransfers` (`--jobs`) at once, and none while
 /// `maxWaiting` downloaded images already wait for the codec pool.
 ///
@@ -8,6 +10,8 @@
 /// every transfer would finish and park its body in the pool's queue — the longer the feed, the
 /// likelier a run of big bodies, so a sync's peak memory grew with its length. On a slow network
 /// bodies never pile up and all `--jobs` transfers stay busy.
+///
+/// Transfers pass through it in `GatedLoader`, after their host has let them go (`HostGate`).
 actor DownloadGate {
     private let maxTransfers: Int
     private let maxWaiting: Int
@@ -31,7 +35,14 @@ actor DownloadGate {
         return waiting < decoders || transfers + waiting < maxWaiting
     }
 
-    /// Returns when a download may start; the caller must then call `arrived` or `failed`.
+    /// A response whose body is counted as waiting for the codec pool until `decoded`: a
+    /// success. Error pages are dropped at once, and a retried answer is never a success.
+    static func holdsBody(_ response: HTTPResponse) -> Bool {
+        (200..<300).contains(response.status)
+    }
+
+    /// Returns when a download may start; the caller must then call `arrived` (a response that
+    /// `holdsBody`) or `failed`.
     func admit() async {
         if queue.isEmpty, canStart {
             transfers += 1
@@ -48,7 +59,7 @@ actor DownloadGate {
         wake()
     }
 
-    /// The download failed (or was cancelled) before a body arrived.
+    /// The download failed (or was cancelled) before a body arrived, or its answer holds none.
     func failed() {
         transfers -= 1
         wake()

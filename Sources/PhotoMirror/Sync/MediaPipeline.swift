@@ -11,6 +11,7 @@ import PMSupport
 /// `mirror` returns the index write that records its files instead of making it: the engine
 /// applies writes in batches (one transaction per batch), always after the files are in place.
 struct MediaPipeline: Sendable {
+    /// Image requests: retried, polite to each host, and through `gate` (see `GatedLoader`).
     let loader: any HTTPLoading
     let index: PhotoIndex
     let store: BlobStore
@@ -77,21 +78,20 @@ struct MediaPipeline: Sendable {
 
     private func download(_ url: String, now: Double) async throws -> Finished {
         try MediaURLPolicy.check(url)
-        await gate.admit()
-        let response: HTTPResponse
+        let response = try await loader.fetch(request(for: url))
+        return try await using(response) { try await storeFiles(response, url: url, now: now) }
+    }
+
+    /// Runs `work` on a fetched response, then tells `gate` its body no longer waits (when the
+    /// gate counted it: see `DownloadGate.holdsBody`).
+    func using<Result>(_ response: HTTPResponse, _ work: () async throws -> Result) async throws -> Result {
+        let counted = DownloadGate.holdsBody(response)
         do {
-            response = try await loader.fetch(request(for: url))
+            let result = try await work()
+            if counted { await gate.decoded() }
+            return result
         } catch {
-            await gate.failed()
-            throw error
-        }
-        await gate.arrived()
-        do {
-            let finished = try await storeFiles(response, url: url, now: now)
-            await gate.decoded()
-            return finished
-        } catch {
-            await gate.decoded()
+            if counted { await gate.decoded() }
             throw error
         }
     }

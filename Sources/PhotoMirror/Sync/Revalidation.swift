@@ -12,8 +12,12 @@ struct Revalidation {
     func revalidate(_ url: String, cached: CachedMedia, now: Double) async throws -> MediaOutcome {
         var request = pipeline.request(for: url)
         request.addConditions(etag: cached.etag, lastModified: cached.lastModified)
-        guard let response = try? await pipeline.loader.fetch(request), response.status == 200 || response.status == 304
-        else { return try await keep(url, cached: cached, now: now) }
+        guard let response = try? await pipeline.loader.fetch(request) else { return try await keep(url, cached: cached, now: now) }
+        return try await pipeline.using(response) { try await answer(response, url: url, cached: cached, now: now) }
+    }
+
+    private func answer(_ response: HTTPResponse, url: String, cached: CachedMedia, now: Double) async throws -> MediaOutcome {
+        guard response.status == 200 || response.status == 304 else { return try await keep(url, cached: cached, now: now) }
         if response.status == 304 {
             return try await keep(url, cached: cached, now: now, validators: response)
         }

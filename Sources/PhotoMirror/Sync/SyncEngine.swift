@@ -41,8 +41,12 @@ public struct SyncEngine: Sendable {
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)
         let loading = options.loading, imaging = options.imaging
-        let curl = CurlLoader(userAgent: loading.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: loading.jobs)
-        let loader = RetryingLoader(base: curl, policy: loading.retry)
+        let curl = CurlLoader(userAgent: loading.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: loading.jobs,
+                              maxPerHost: loading.perHost)
+        // One gate for feeds and images: a host that asks the feed request to wait is let be by
+        // its images too.
+        let hosts = HostGate(limits: loading.hostLimits)
+        let feedLoader = RetryingLoader(base: PoliteLoader(base: curl, gate: hosts), policy: loading.retry)
         let pool = BlockingPool(threads: imaging.codecThreads, name: "photomirror.codec")
         defer {
             curl.shutdown()
@@ -50,7 +54,7 @@ public struct SyncEngine: Sendable {
         }
         var reports: [FeedReport] = []
         var fetched: [(url: String, feed: FetchedFeed)] = []
-        let fetcher = FeedFetcher(loader: loader, options: loading, index: cache.index)
+        let fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         for url in feedURLs {
             do {
@@ -71,11 +75,13 @@ public struct SyncEngine: Sendable {
         // downloads arrive.
         let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
                                 decoders: imaging.codecThreads)
-        let pipeline = MediaPipeline(loader: loader, index: cache.index, store: cache.store, pool: pool, loading: loading,
-                                     imaging: imaging, gate: gate)
+        let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, base: curl), gate: hosts),
+                                         policy: loading.retry)
+        let pipeline = MediaPipeline(loader: imageLoader, index: cache.index, store: cache.store, pool: pool,
+                                     loading: loading, imaging: imaging, gate: gate)
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
-        let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline)
+        let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline, hosts: hosts)
         FreedMemory.release()
         let progressNote = "after \(outcomes.done) of \(outcomes.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
@@ -144,12 +150,12 @@ public struct SyncEngine: Sendable {
         var abort: String?
     }
 
-    /// Runs the pipeline over `urls` with at most `--jobs` in flight. Stops submitting
-    /// when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
+    /// Runs the pipeline over `urls`, a bounded window of them at a time (see `Window`). Stops
+    /// submitting when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
     ///
     /// The index is read once for every URL before the first download and written in batches
     /// (`PendingWrites`), so per image there is no query, no actor hop and no commit of its own.
-    private func mirrorAll(_ urls: [String], pipeline: MediaPipeline) async -> Mirrored {
+    private func mirrorAll(_ urls: [String], pipeline: MediaPipeline, hosts: HostGate) async -> Mirrored {
         var mirrored = Mirrored()
         var counts = SyncProgress()
         counts.total = urls.count
@@ -193,34 +199,57 @@ public struct SyncEngine: Sendable {
                 mirrored.abort = reason
             }
         }
-        await withTaskGroup(of: (String, MediaPipeline.Finished).self) { group in
-            var pending = urls.makeIterator()
+        let window = Window(jobs: options.loading.jobs)
+        await withTaskGroup(of: WindowEvent.self) { group in
+            var queues = HostQueues(urls, perHost: window.perHost(options.loading.perHost))
+            var running = 0
+            var watching = false
             let now = Date().timeIntervalSince1970
             /// Starts the next URL that needs work and returns whether it did. A URL whose image
             /// the cache holds whole finishes on the spot: a re-sync of 2000 unchanged items
             /// then costs 2000 dictionary lookups, not 2000 tasks.
             func startNext() async -> Bool {
-                while mirrored.abort == nil, !Task.isCancelled, let url = pending.next() {
+                while mirrored.abort == nil, !Task.isCancelled, let ticket = queues.next() {
+                    let url = ticket.url
                     let found = lookup(url)
                     if case .found(let media) = found, let reused = pipeline.reuse(url, cached: media, now: now) {
+                        queues.finished(ticket)
                         await finish(url, reused)
                         continue
                     }
-                    group.addTask { (url, await pipeline.mirror(url, lookup: found)) }
+                    group.addTask { .finished(ticket, await pipeline.mirror(url, lookup: found)) }
+                    running += 1
                     return true
                 }
                 return false
             }
-            // Twice as many items in flight as transfers (`DownloadGate` keeps those at --jobs):
-            // a connection freed by a finished download starts the next one while that image
-            // is decoded and recorded, so at high latency decoding hides behind the network.
-            for _ in 0..<(2 * max(1, options.loading.jobs)) {
-                guard await startNext() else { break }
+            /// Starts items until the window is full, and keeps an ear on the host gate while URLs
+            /// are left, so that items parking there make room for others.
+            func fill() async {
+                let (parked, generation) = await hosts.parking()
+                while window.hasRoom(running: running, parked: parked), await startNext() {}
+                if !watching, !queues.isEmpty, running > 0, mirrored.abort == nil, !Task.isCancelled {
+                    watching = true
+                    group.addTask {
+                        await hosts.waitForParking(after: generation)
+                        return .parked
+                    }
+                }
             }
-            while let (url, finished) = await group.next() {
-                await finish(url, finished)
-                if mirrored.abort != nil { group.cancelAll() }
-                _ = await startNext()
+            await fill()
+            while let event = await group.next() {
+                switch event {
+                case .finished(let ticket, let finished):
+                    running -= 1
+                    queues.finished(ticket)
+                    await finish(ticket.url, finished)
+                    if mirrored.abort != nil { group.cancelAll() }
+                case .parked:
+                    watching = false
+                }
+                await fill()
+                // Only the watcher is left: nothing more will park.
+                if running == 0 { group.cancelAll() }
             }
         }
         // Also after an interruption: these files are in place and their rows complete them.
@@ -230,6 +259,12 @@ public struct SyncEngine: Sendable {
         mirrored.total = counts.total
         return mirrored
     }
+}
+
+/// What `mirrorAll`'s task group hears: an item done, or an item parked at the host gate.
+private enum WindowEvent: Sendable {
+    case finished(HostQueues.Ticket, MediaPipeline.Finished)
+    case parked
 }
 
 extension SyncProgress {

@@ -17,9 +17,14 @@ public struct SyncOptions: Sendable {
 
 /// Fetching feeds and images: what to ask for, how hard, and how politely.
 public struct LoadingOptions: Sendable {
-    /// Transfers in flight at once. Sixteen saturates loopback and typical CDNs without
-    /// looking like abuse to a single host.
+    /// Transfers in flight at once. Sixteen saturates loopback and typical CDNs; `perHost`
+    /// keeps a single host from getting all of them.
     public var jobs = 16
+    /// Transfers in flight to one host (origin) at most, within `jobs`: six, as browsers and
+    /// SDWebImage keep.
+    public var perHost = HostLimits().perHost
+    /// Requests a second to one host at most; nil is no limit but `perHost`.
+    public var rate: Double?
     /// Per-request total timeout in seconds.
     public var timeout: Double = 30
     /// Abort a transfer that moves less than one byte per second for this long.
@@ -49,6 +54,11 @@ public struct LoadingOptions: Sendable {
     public var userAgent: String?
 
     public init() {}
+
+    /// The per-host limits of a run; a `Retry-After` is waited out as long as a retry would wait.
+    public var hostLimits: HostLimits {
+        HostLimits(perHost: perHost, rate: rate, maxPause: retry.maxRetryAfter)
+    }
 }
 
 /// Decoding and thumbnailing.

@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .feeds, .size, .scales, .jobs, .timeout, .retries, .maxBytes, .maxPixels, .pages, .maxItems,
+        .cache, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxPixels, .pages, .maxItems,
         .maxImagesPerItem, .wait, .syncMax, .userAgent, .revalidate, .json, .quiet, .verbose,
     ]
 

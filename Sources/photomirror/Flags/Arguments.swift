@@ -59,6 +59,7 @@ struct Arguments {
 
     func int(_ flag: Flag) -> Int? { last(flag).flatMap { Int($0) } }
     func seconds(_ flag: Flag) -> Double? { last(flag).flatMap { Double($0) } }
+    func number(_ flag: Flag) -> Double? { last(flag).flatMap { Double($0) } }
     func byteSize(_ flag: Flag) -> Int? { last(flag).flatMap { try? ByteSize.parse($0) } }
     func duration(_ flag: Flag) -> Double? { last(flag).flatMap { try? AgeLimit.parse($0) } }
     func thumbnailSizes(_ flag: Flag) -> [ThumbnailSize] { all(flag).compactMap { ThumbnailSize(parsing: $0) } }
@@ -80,6 +81,10 @@ struct Arguments {
         case .seconds:
             guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
                 throw UsageError("\(name) must be a positive number of seconds, not \"\(value)\"")
+            }
+        case .positiveNumber:
+            guard let number = Double(value), number > 0, number.isFinite else {
+                throw UsageError("\(name) must be a positive number such as 0.5 or 10, not \"\(value)\"")
             }
         case .secondsOrZero:
             guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {

@@ -16,6 +16,8 @@ struct Flag: Sendable {
         case integer(ClosedRange<Int>)
         /// A positive number of seconds.
         case seconds
+        /// A positive decimal number: 0.5, 2, 10.
+        case positiveNumber
         /// Zero or more seconds.
         case secondsOrZero
         /// 500MB, 2GiB, 750000000 (`ByteSize`).

@@ -13,6 +13,15 @@ extension Flag {
     static let jobs = Flag(
         name: "jobs", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight at once",
         help: "downloads in flight at once (default \(defaults.jobs), 1–256)")
+    static let perHost = Flag(
+        name: "per-host", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight to one host at most",
+        help: "downloads in flight to one host at most, within --jobs (default \(defaults.perHost), as browsers keep; "
+            + "1–256). A host is a scheme, name and port, as the URL asked for names it; while one host has its share, "
+            + "the images of other hosts go ahead")
+    static let rate = Flag(
+        name: "rate", placeholder: "R", kind: .positiveNumber, summary: "requests a second to one host at most",
+        help: "requests a second to one host at most, e.g. 0.5 or 10 (default: no limit but --per-host); a host is "
+            + "asked at once, then at that rate")
     static let timeout = Flag(
         name: "timeout", placeholder: "SECONDS", kind: .seconds, summary: "total time allowed per request",
         help: "total time allowed per request (default \(Int(defaults.timeout))); a transfer that moves nothing for "
@@ -25,7 +34,10 @@ extension Flag {
         help: "retries after a connection error, timeout, 5xx, 408 or 429 (default \(defaults.retry.attempts - 1), so "
             + "\(defaults.retry.attempts) attempts): exponential backoff from \(defaults.retry.baseDelay) s (max "
             + "\(Int(defaults.retry.maxDelay)) s) with jitter, or the server's Retry-After (seconds or HTTP date, at most "
-            + "\(Int(defaults.retry.maxRetryAfter)) s). Other 4xx answers are never retried.")
+            + "\(Int(defaults.retry.maxRetryAfter)) s). Other 4xx answers are never retried. A 429 or 503 with "
+            + "Retry-After pauses that host alone: no request goes to it until then, the retry included, while other "
+            + "hosts go on. A host that asks for more than \(Int(defaults.retry.maxRetryAfter)) s is not asked again in "
+            + "that sync: its images fail, naming the host and the delay, and the next sync tries them again.")
     static let maxBytes = Flag(
         name: "max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)), summary: "largest image accepted, in bytes",
         help: "largest image accepted, in bytes (default \(defaults.maxBytes))")

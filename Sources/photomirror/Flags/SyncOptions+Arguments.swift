@@ -18,6 +18,8 @@ extension LoadingOptions {
     init(_ arguments: Arguments) {
         self.init()
         jobs = arguments.int(.jobs) ?? jobs
+        perHost = arguments.int(.perHost) ?? perHost
+        rate = arguments.number(.rate) ?? rate
         timeout = arguments.seconds(.timeout) ?? timeout
         stallTimeout = min(stallTimeout, timeout)
         retry.attempts = arguments.int(.retries).map { $0 + 1 } ?? retry.attempts
