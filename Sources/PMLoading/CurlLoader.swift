@@ -7,7 +7,7 @@ import Foundation
 /// Cancelling the calling task aborts its transfer promptly and throws `HTTPError.cancelled`
 /// (not `CancellationError`), the same error `shutdown()` gives pending requests, so callers
 /// match one case.
-public final class CurlLoader: HTTPLoading, Sendable {
+public final class CurlLoader: HTTPTransport, Sendable {
     private let mailbox: CurlMailbox
 
     /// What every request says it is, unless the operator names another (`--user-agent`).

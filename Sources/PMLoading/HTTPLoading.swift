@@ -12,3 +12,10 @@ public protocol HTTPLoading: Sendable {
 extension HTTPLoading {
     public var waitsOutRetryAfter: Bool { false }
 }
+
+/// The loader at the bottom of a sync's stack, which owns resources (a thread, connections)
+/// that `shutdown` lets go of. `CurlLoader` is the real one.
+public protocol HTTPTransport: HTTPLoading {
+    /// Stops; pending and later requests fail with `HTTPError.cancelled`. Idempotent.
+    func shutdown()
+}

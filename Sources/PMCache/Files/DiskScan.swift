@@ -39,6 +39,32 @@ public struct DiskScan: Sendable {
         files[CachePath(path)]
     }
 
+    /// What a storage that lists objects (an object store, memory) holds: every object at its
+    /// size, and no folders.
+    public init(objects: some Sequence<(path: String, bytes: Int)>) {
+        for (path, bytes) in objects { add(path, bytes: bytes) }
+        tempFiles.sort()
+    }
+
+    /// This listing without `removed`: what a listed storage holds after a removal.
+    public func removing(_ removed: some Sequence<CachePath>) -> DiskScan {
+        var gone = Set<CachePath>()
+        for path in removed { gone.insert(path) }
+        return DiskScan(objects: files.compactMap { gone.contains($0.key) ? nil : ($0.key.description, $0.value) })
+    }
+
+    private mutating func add(_ path: String, bytes: Int) {
+        files[CachePath(path)] = bytes
+        usage += bytes
+        if Self.isTemp(path) {
+            tempFiles.append(path)
+        } else if Self.isContent(path) {
+            contentFileCount += 1
+        }
+    }
+
+    init() {}
+
     /// Walks the fan-out folders on `lanes` threads: a scan of 200 000 files is mostly
     /// syscalls, and the calling thread only waits.
     public static func measure(root: String, lanes: Int = 4) throws(FileError) -> DiskScan {

@@ -17,6 +17,9 @@ public protocol CacheStorage: Sendable {
     /// The bytes stored at `path`, or nil when nothing is.
     func read(_ path: String) async throws(StorageError) -> [UInt8]?
 
+    /// Whether a file is stored at `path`, without reading it.
+    func exists(_ path: String) async throws(StorageError) -> Bool
+
     /// Writes a published document (page, manifest, JSON Feed, icon) from the pieces `write`
     /// appends, atomically. With `.whenChanged` a document whose bytes would not change is left
     /// as it is (its HTTP validators stay). Returns whether the stored document changed. Throws

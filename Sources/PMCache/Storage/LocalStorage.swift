@@ -34,6 +34,11 @@ public final class LocalStorage: CacheStorage {
         }
     }
 
+    /// One `access` call: cheaper than a hop to the pool.
+    public func exists(_ path: String) async throws(StorageError) -> Bool {
+        access(layout.absolute(path), F_OK) == 0
+    }
+
     /// Pages and manifests are small and written one at a time after the images: written on
     /// the calling task, as they are rendered, without a copy of the pieces.
     public func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void)

@@ -6,13 +6,15 @@ import PMSupport
 /// The lock is released when this value goes away.
 struct OpenCache: Sendable {
     let layout: CacheLayout
-    let lock: CacheLock
+    /// Nil only for a cache no other process can see (`inMemory`).
+    let lock: CacheLock?
     let index: PhotoIndex
-    let store: BlobStore
     /// Where the cache's content and published files go.
     let storage: any CacheStorage
 
-    init(root: String, lockWait: Double) throws(SyncError) {
+    /// `storage` makes the storage for the cache's layout: its folder by default.
+    init(root: String, lockWait: Double,
+         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(SyncError) {
         layout = CacheLayout(root: root)
         do {
             try AtomicFile.makeDirectories(layout.root)
@@ -29,8 +31,19 @@ struct OpenCache: Sendable {
         } catch {
             throw SyncError(description: "cannot open the cache index: \(error)")
         }
-        store = BlobStore(layout: layout)
-        storage = LocalStorage(layout: layout)
+        storage = makeStorage(layout)
+    }
+
+    /// A cache with its index in memory and no lock, for tests of the engine that touch no disk.
+    init(inMemoryWith storage: any CacheStorage) throws(SyncError) {
+        layout = CacheLayout(root: "/nonexistent/photomirror-in-memory")
+        lock = nil
+        do {
+            index = try PhotoIndex(path: ":memory:")
+        } catch {
+            throw SyncError(description: "cannot open an in-memory index: \(error)")
+        }
+        self.storage = storage
     }
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.

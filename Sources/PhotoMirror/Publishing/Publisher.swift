@@ -59,8 +59,10 @@ struct Publisher: Sendable {
     private func isUnchanged(_ key: String, digest: String, items: [ItemRecord], filesWritten: Set<String>) async throws -> Bool {
         guard items.allSatisfy({ $0.allMedia.allSatisfy { !filesWritten.contains($0.url) } }),
               try await cache.index.contentDigest(feedKey: key) == digest else { return false }
-        return [CacheLayout.manifestPath(feedKey: key), CacheLayout.jsonFeedPath(feedKey: key)]
-            .allSatisfy { FileManager.default.fileExists(atPath: cache.layout.absolute($0)) }
+        for path in [CacheLayout.manifestPath(feedKey: key), CacheLayout.jsonFeedPath(feedKey: key)] {
+            guard try await cache.storage.exists(path) else { return false }
+        }
+        return true
     }
 
     /// The root page's card of an unchanged feed, from its rows as just made: every image of

@@ -2,46 +2,47 @@ import PMCache
 import PMImaging
 import PMSupport
 
-/// Files written for one original: the rows to record once they are in place.
+/// Files made for one original, and the rows to record once the storage holds them.
 struct StoredFiles: Sendable {
+    var files: [ContentFile]
     var original: OriginalRecord?
     var thumbnails: [ThumbnailRecord]
 }
 
-/// Decodes an image once, writes its thumbnails and (for a download) the original, each
-/// atomically. Blocking: runs on the blocking pool. Thumbnails are made *before* the original
-/// is written, so bytes that don't decode are never kept.
+/// Decodes an image once and makes its thumbnails and (for a download) the original's file,
+/// with their rows. Blocking (decoding): runs on the codec pool. Thumbnails are made *before* the
+/// original is taken, so bytes that don't decode are never kept. Writes nothing itself: the
+/// storage stores the files, then the index records the rows.
 struct ImageStorer {
-    let store: BlobStore
     let sizes: [ThumbnailSize]
     let maxPixels: Int
 
-    func storeDownloaded(_ bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
+    func downloaded(_ bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
         let format = try detectFormat(bytes)
-        let thumbnails = try storeThumbnails(of: bytes, sha256: sha256, now: now).thumbnails
+        var made = try thumbnails(of: bytes, sha256: sha256, now: now)
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
-        try store.store(bytes, at: path)
-        let original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
-                                      storedAt: now, lastAccess: now)
-        return StoredFiles(original: original, thumbnails: thumbnails)
+        made.files.append(ContentFile(path: path, bytes: bytes))
+        made.original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
+                                       storedAt: now, lastAccess: now)
+        return made
     }
 
-    func storeThumbnails(of bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
+    func thumbnails(of bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
         let pngs: [[UInt8]]
         do {
             pngs = try Thumbnailer.pngThumbnails(of: bytes, sizes: sizes, limits: DecodeLimits(maxPixels: maxPixels))
         } catch {
             throw MediaFailure(reason: "cannot decode image: \(error.message)")
         }
-        var records: [ThumbnailRecord] = []
+        var made = StoredFiles(files: [], original: nil, thumbnails: [])
         for (size, png) in zip(sizes, pngs) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
-            try store.store(png, at: path)
-            records.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, path: path,
-                                           bytes: png.count, sha256: Digest.sha256Hex(png),
-                                           storedAt: now, lastAccess: now))
+            made.files.append(ContentFile(path: path, bytes: png))
+            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, path: path,
+                                                   bytes: png.count, sha256: Digest.sha256Hex(png),
+                                                   storedAt: now, lastAccess: now))
         }
-        return StoredFiles(original: nil, thumbnails: records)
+        return made
     }
 
     private func detectFormat(_ bytes: [UInt8]) throws -> ImageFormat {

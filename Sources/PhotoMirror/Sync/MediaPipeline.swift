@@ -5,8 +5,9 @@ import PMLoading
 import PMSupport
 
 /// Mirrors one media URL: reuse what the index has, else download, check, thumbnail and store.
-/// Network waits happen on the curl loop thread; decoding and file writes on the blocking pool;
-/// index writes on the index actor — the cooperative pool only coordinates.
+/// Network waits happen on the curl loop thread; decoding on the codec pool; file writes in the
+/// storage (off the cooperative pool); index writes on the index actor — the cooperative pool
+/// only coordinates.
 ///
 /// `mirror` returns the index write that records its files instead of making it: the engine
 /// applies writes in batches (one transaction per batch), always after the files are in place.
@@ -14,7 +15,8 @@ struct MediaPipeline: Sendable {
     /// Image requests: retried, polite to each host, and through `gate` (see `GatedLoader`).
     let loader: any HTTPLoading
     let index: PhotoIndex
-    let store: BlobStore
+    let storage: any CacheStorage
+    /// The codec threads.
     let pool: BlockingPool
     let loading: LoadingOptions
     let imaging: ImagingOptions
@@ -114,10 +116,11 @@ struct MediaPipeline: Sendable {
     /// `store` without the index write, which it returns for the caller's batch.
     private func storeFiles(_ response: HTTPResponse, url: String, now: Double) async throws -> Finished {
         try ResponseCheck.validate(response)
-        let files = try await pool.run { [store, imaging] in
-            try ImageStorer(store: store, sizes: imaging.sizes, maxPixels: imaging.maxPixels)
-                .storeDownloaded(response.body, sha256: response.sha256, now: now)
+        let files = try await pool.run { [imaging] in
+            try ImageStorer(sizes: imaging.sizes, maxPixels: imaging.maxPixels)
+                .downloaded(response.body, sha256: response.sha256, now: now)
         }
+        try await storage.putContent(files.files)
         let resource = ResourceRecord(
             url: url, sha256: response.sha256, etag: response.etag, lastModified: response.lastModified,
             contentType: response.contentType, fetchedAt: now, lastAccess: now)
@@ -128,12 +131,11 @@ struct MediaPipeline: Sendable {
     /// Makes missing thumbnail sizes from the stored original, with no network request.
     /// Returns nil when the original's file is gone, so the caller downloads again.
     private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> Finished? {
-        let files = try await pool.run { [store, imaging] () -> StoredFiles? in
-            guard let bytes = try? store.read(original.path) else { return nil }
-            return try ImageStorer(store: store, sizes: imaging.sizes, maxPixels: imaging.maxPixels)
-                .storeThumbnails(of: bytes, sha256: original.sha256, now: now)
+        guard let bytes = try? await storage.read(original.path) else { return nil }
+        let files = try await pool.run { [imaging] in
+            try ImageStorer(sizes: imaging.sizes, maxPixels: imaging.maxPixels).thumbnails(of: bytes, sha256: original.sha256, now: now)
         }
-        guard let files else { return nil }
+        try await storage.putContent(files.files)
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
                                       contentType: nil, fetchedAt: now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),

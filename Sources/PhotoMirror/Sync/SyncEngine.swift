@@ -25,6 +25,12 @@ public struct SyncEngine: Sendable {
     public let progress: (@Sendable (SyncProgress) -> Void)?
     /// Told what the prune after the sync did, when the cache went over its size limit.
     public var pruned: (@Sendable (PruneReport) -> Void)?
+    /// The transport and the storage.
+    public var stages = SyncStages.standard
+    /// Opens the cache for a run: its folder, lock and index (tests: an index in memory).
+    var openCache: @Sendable (_ root: String, _ lockWait: Double, _ stages: SyncStages) throws(SyncError) -> OpenCache = {
+        try OpenCache(root: $0, lockWait: $1, storage: $2.storage)
+    }
 
     public init(cacheRoot: String, options: SyncOptions, progress: (@Sendable (SyncProgress) -> Void)? = nil) {
         self.cacheRoot = cacheRoot
@@ -37,12 +43,11 @@ public struct SyncEngine: Sendable {
     static let indexPageCacheKiB = 512
 
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
-        let cache = try OpenCache(root: cacheRoot, lockWait: options.cache.lockWait)
+        let cache = try openCache(cacheRoot, options.cache.lockWait, stages)
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)
         let loading = options.loading, imaging = options.imaging
-        let curl = CurlLoader(userAgent: loading.userAgent ?? CurlLoader.defaultUserAgent, maxConnections: loading.jobs,
-                              maxPerHost: loading.perHost)
+        let curl = stages.transport(loading)
         // One gate for feeds and images: a host that asks the feed request to wait is let be by
         // its images too.
         let hosts = HostGate(limits: loading.hostLimits)
@@ -77,7 +82,7 @@ public struct SyncEngine: Sendable {
                                 decoders: imaging.codecThreads)
         let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, base: curl), gate: hosts),
                                          policy: loading.retry)
-        let pipeline = MediaPipeline(loader: imageLoader, index: cache.index, store: cache.store, pool: pool,
+        let pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
                                      loading: loading, imaging: imaging, gate: gate)
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()

@@ -13,6 +13,8 @@ public struct Watcher: Sendable {
     public var progress: (@Sendable (SyncProgress) -> Void)?
     /// Told what each prune after a round did.
     public var pruned: (@Sendable (PruneReport) -> Void)?
+    /// The transport and the storage of every round.
+    public var stages = SyncStages.standard
 
     public init(cacheRoot: String, options: SyncOptions, feedURLs: [String], every: Double) {
         self.cacheRoot = cacheRoot
@@ -34,6 +36,7 @@ public struct Watcher: Sendable {
                 var summary = WatchRound(number: number, startedAt: now)
                 var engine = SyncEngine(cacheRoot: cacheRoot, options: options, progress: progress)
                 engine.pruned = pruned
+                engine.stages = stages
                 var synced: SyncReport?
                 do {
                     let report = try await engine.run(feedURLs: due)
