@@ -94,7 +94,7 @@ import Testing
     @Test func attributionAndFeedPageLinksAppear() {
         let feed = GalleryFeed(record: record(attribution: "Data provided by Marvel. © 2026 MARVEL"),
                                items: [item("1", position: 0, published: 5)], paths: [:])
-        let root = GalleryIndexPage(cards: [GalleryCard(feed, base: Self.base)], base: Self.base).render().text
+        let root = GalleryIndexPage(cards: [GalleryCardFile(GalleryCard(feed, base: Self.base), base: Self.base)]).render().text
         let page = FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: Self.base).render().text
         for html in [root, page] { #expect(html.contains("Data provided by Marvel. © 2026 MARVEL")) }
         #expect(page.contains("href=\"manifest.json\""))

@@ -35,7 +35,7 @@ import Testing
     }
 
     static func pages(_ feed: GalleryFeed) -> [String] {
-        [GalleryIndexPage(cards: [GalleryCard(feed, base: base)], base: base).render().text,
+        [GalleryIndexPage(cards: [GalleryCardFile(GalleryCard(feed, base: base), base: base)]).render().text,
          FeedPage(feed: feed, items: feed.items[...], page: 1, pageCount: 1, base: base).render().text]
     }
 

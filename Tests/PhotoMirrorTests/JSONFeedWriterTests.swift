@@ -149,7 +149,7 @@ import Testing
             + HTML.escape(Self.hostile) + "\" href=\"feed.json\">"))
         #expect(head.contains(PageShell.contentSecurityPolicy), "the policy still holds")
         #expect(!head.contains("<script"))
-        let root = GalleryIndexPage(cards: [GalleryCard(feed, base: Self.base)], base: Self.base).render().text
+        let root = GalleryIndexPage(cards: [GalleryCardFile(GalleryCard(feed, base: Self.base), base: Self.base)]).render().text
         #expect(!root.contains("rel=\"alternate\""), "the root page lists several feeds, it is none of them")
     }
 }

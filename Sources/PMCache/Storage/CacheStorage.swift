@@ -30,6 +30,10 @@ public protocol CacheStorage: Sendable {
     /// The paths of the files directly in `folder` (`feeds/<key>`), sorted.
     func list(folder: String) async throws(StorageError) -> [String]
 
+    /// Every file called `name` one level below `folder` (`feeds/*/card.json`), sorted: how the
+    /// root page finds every feed, whichever writer published it.
+    func files(named name: String, below folder: String) async throws(StorageError) -> [String]
+
     /// Removes files; one already gone counts as removed.
     func remove(_ paths: [CachePath]) async -> StorageRemoval
 

@@ -77,6 +77,12 @@ public final class LocalStorage: CacheStorage {
         return names.sorted().map { "\(folder)/\($0)" }
     }
 
+    public func files(named name: String, below folder: String) async throws(StorageError) -> [String] {
+        let absolute = layout.absolute(folder)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+        return entries.sorted().map { "\(folder)/\($0)/\(name)" }.filter { access(layout.absolute($0), F_OK) == 0 }
+    }
+
     public func remove(_ paths: [CachePath]) async -> StorageRemoval {
         await FileRemover(layout: layout).remove(paths)
     }

@@ -14,21 +14,17 @@ struct Republisher: Sendable {
 
     func republish(feedKeys: some Sequence<String>) async throws {
         let publisher = try await makePublisher()
-        var cards: [String: GalleryCard] = [:]
         let now = Date().timeIntervalSince1970
-        try await withThrowingTaskGroup(of: (String, GalleryCard?).self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             var keys = feedKeys.sorted().makeIterator()
             func startNext() {
                 guard let key = keys.next() else { return }
-                group.addTask { (key, try await publisher.writeFeedFiles(feedKey: key, updatedAt: now)) }
+                group.addTask { _ = try await publisher.writeFeedFiles(feedKey: key, updatedAt: now) }
             }
             for _ in 0..<Self.feedsAtOnce { startNext() }
-            while let (key, card) = try await group.next() {
-                cards[key] = card
-                startNext()
-            }
+            while try await group.next() != nil { startNext() }
         }
-        try await publisher.publishGalleryIndex(fresh: cards)
+        try await publisher.publishGalleryIndex()
     }
 
     func republishAll() async throws {

@@ -26,25 +26,34 @@ struct GalleryCard {
 }
 
 /// The root `index.html`: every feed with its counts, last sync and a strip of its newest
-/// thumbnails, each leading to the feed's own pages. Pure rendering.
+/// thumbnails, each leading to the feed's own pages. Pure rendering, from the cards' fragments
+/// (`GalleryCardFile`), most recently synced first.
 struct GalleryIndexPage {
-    let cards: [GalleryCard]
-    let base: ThumbnailSize
+    let cards: [GalleryCardFile]
 
     func render() -> HTMLBuffer {
-        PageShell.write(title: "photomirror gallery", rootPrefix: "") { page in
+        let ordered = cards.sorted { $0.lastSync != $1.lastSync ? $0.lastSync > $1.lastSync : $0.key < $1.key }
+        return PageShell.write(title: "photomirror gallery", rootPrefix: "") { page in
             page.markup("<header><h1>photomirror gallery</h1>\n<p class=\"meta\">")
             page.number(cards.count)
             page.markup(cards.count == 1 ? " feed" : " feeds")
             page.markup(" mirrored for offline viewing</p></header>\n<main>\n")
             if cards.isEmpty { page.markup("<p>No feeds mirrored yet.</p>\n") }
             page.markup("<ul class=\"feeds\">\n")
-            for card in cards { write(card, to: &page) }
+            // Rendered by this binary from the index (`fragment`), or by another writer sharing the storage.
+            for card in ordered { page.markup(card.html) }
             page.markup("</ul>\n</main>\n")
         }
     }
 
-    private func write(_ card: GalleryCard, to page: inout HTMLBuffer) {
+    /// A feed's `<li>` on the root page.
+    static func fragment(_ card: GalleryCard, base: ThumbnailSize) -> [UInt8] {
+        var page = HTMLBuffer(capacity: 4096)
+        write(card, base: base, to: &page)
+        return page.bytes
+    }
+
+    private static func write(_ card: GalleryCard, base: ThumbnailSize, to page: inout HTMLBuffer) {
         let pageLink = HTML.relativeLink(GalleryPaging.path(feedKey: card.record.key, page: 1))
         page.markup("<li class=\"feed\">\n<h2><a href=\"")
         page.markup(pageLink)

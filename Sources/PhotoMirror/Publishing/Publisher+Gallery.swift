@@ -4,20 +4,28 @@ import PMImaging
 import PMSupport
 
 extension Publisher {
-    /// Rewrites the root `index.html`, which lists every feed. `fresh` holds the cards of the
-    /// feeds just published; the others are read from the index, one feed at a time.
-    func publishGalleryIndex(fresh: [String: GalleryCard]) async throws {
-        var cards: [GalleryCard] = []
-        for record in try await cache.index.feeds() {
-            if let card = fresh[record.key] {
-                cards.append(card)
-            } else if let feed = try await loadFeed(key: record.key) {
-                cards.append(GalleryCard(feed, base: base))
-            }
+    /// Rewrites the root `index.html` from every feed's card in the storage, this writer's and any
+    /// other's. A feed of this index without a card (a cache written before cards) gets one first.
+    func publishGalleryIndex() async throws {
+        var cards: [String: GalleryCardFile] = [:]
+        for path in try await cache.storage.files(named: GalleryCardFile.fileName, below: CacheLayout.feedsFolder) {
+            if let bytes = try await cache.storage.read(path), let card = GalleryCardFile.decode(bytes) { cards[card.key] = card }
+        }
+        for record in try await cache.index.feeds() where cards[record.key] == nil {
+            if let feed = try await loadFeed(key: record.key) { cards[record.key] = try await writeCard(GalleryCard(feed, base: base)) }
         }
         try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
-        let page = GalleryIndexPage(cards: cards, base: base).render().bytes
+        let page = GalleryIndexPage(cards: Array(cards.values)).render().bytes
         try await cache.storage.publish(CacheLayout.galleryFile, .always) { append in try append(page) }
+    }
+
+    /// `feeds/<key>/card.json`, for the root page.
+    @discardableResult
+    func writeCard(_ card: GalleryCard) async throws -> GalleryCardFile {
+        let file = GalleryCardFile(card, base: base)
+        let bytes = file.encoded()
+        try await cache.storage.publish(GalleryCardFile.path(feedKey: file.key), .whenChanged) { append in try append(bytes) }
+        return file
     }
 
     /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each written only when it changed.

@@ -47,6 +47,7 @@ struct Publisher: Sendable {
             try await cache.index.markSynced(feedKey: key, at: record.lastSync, etag: record.etag,
                                              lastModified: record.lastModified)
             published.card = try await card(record: record, items: items)
+            if let card = published.card { try await writeCard(card) }
             return published
         }
         try await cache.index.replaceFeed(record, items: items)
@@ -110,7 +111,9 @@ struct Publisher: Sendable {
         }
         try await writeJSONFeed(feed)
         try await writeFeedPages(feed)
-        return GalleryCard(feed, base: base)
+        let card = GalleryCard(feed, base: base)
+        try await writeCard(card)
+        return card
     }
 
     /// `feeds/<key>/feed.json`, left as it is when its bytes would not change (it carries no

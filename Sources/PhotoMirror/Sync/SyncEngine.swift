@@ -98,7 +98,6 @@ public struct SyncEngine: Sendable {
         await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
         var failures: [ItemFailure] = []
-        var cards: [String: GalleryCard] = [:]
         // Each parsed feed is let go once published: the next one's pages don't stack on it.
         fetched.reverse()
         while let (url, feed) = fetched.popLast() {
@@ -108,7 +107,6 @@ public struct SyncEngine: Sendable {
                                                                 filesWritten: outcomes.filesWritten)
                 reports.append(published.report)
                 failures += published.failures
-                cards[CacheLayout.feedKey(url: url)] = published.card
             } catch {
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
@@ -119,7 +117,7 @@ public struct SyncEngine: Sendable {
             }
         }
         do {
-            try await publisher.publishGalleryIndex(fresh: cards)
+            try await publisher.publishGalleryIndex()
         } catch {
             throw SyncError(description: "cannot write the gallery: \(error)")
         }

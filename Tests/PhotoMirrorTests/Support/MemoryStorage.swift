@@ -61,6 +61,15 @@ final class MemoryStorage: CacheStorage {
         }
     }
 
+    func files(named name: String, below folder: String) async throws(StorageError) -> [String] {
+        state.withLock { state in
+            state.files.keys.filter { path in
+                guard path.hasPrefix(folder + "/"), path.hasSuffix("/" + name) else { return false }
+                return !path.dropFirst(folder.count + 1).dropLast(name.count + 1).contains("/")
+            }.sorted()
+        }
+    }
+
     func remove(_ paths: [CachePath]) async -> StorageRemoval {
         state.withLock { state in
             for path in paths { state.files.removeValue(forKey: path.description) }
