@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "PMLoading", dependencies: ["CurlShim", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMImaging", dependencies: ["CodecShim", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMCache", dependencies: ["CSQLite", "PMSupport"], swiftSettings: staticInRelease),
+        // S3's REST API on PMLoading's loader (libcurl signs); libxml2 reads S3's XML answers.
+        .target(name: "PMObjectStore", dependencies: ["CXML2", "PMLoading", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PhotoMirror",
                 dependencies: ["PMSupport", "PMFeeds", "PMLoading", "PMImaging", "PMCache", "ServeShim"],
                 swiftSettings: staticInRelease),
@@ -63,8 +65,11 @@ let package = Package(
         .testTarget(name: "PMLoadingTests", dependencies: ["PMLoading"], swiftSettings: staticInRelease),
         .testTarget(name: "PMImagingTests", dependencies: ["PMImaging"], exclude: ["Fixtures"], swiftSettings: staticInRelease),
         .testTarget(name: "PMCacheTests", dependencies: ["PMCache"], swiftSettings: staticInRelease),
+        .testTarget(name: "PMObjectStoreTests", dependencies: ["PMObjectStore"], swiftSettings: staticInRelease),
         .testTarget(name: "PhotoMirrorTests", dependencies: ["PhotoMirror"], swiftSettings: staticInRelease),
-        .testTarget(name: "IntegrationTests", dependencies: ["photomirror"], swiftSettings: staticInRelease),
+        // PMObjectStore directly too: its client is tested against the real Swift store before
+        // any command uses it.
+        .testTarget(name: "IntegrationTests", dependencies: ["photomirror", "PMObjectStore"], swiftSettings: staticInRelease),
     ],
     swiftLanguageModes: [.v6]
 )

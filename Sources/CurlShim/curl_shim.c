@@ -21,6 +21,18 @@ CURLcode pm_setopt_xferinfo(CURL *easy, pm_xferinfo_cb callback, void *ctx) {
     return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
 }
 
+CURLcode pm_setopt_body(CURL *easy, const void *data, curl_off_t size) {
+    CURLcode rc = curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, size);
+    // A NULL COPYPOSTFIELDS would make libcurl read the body from stdin.
+    return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_COPYPOSTFIELDS, data ? data : "");
+}
+
+CURLcode pm_setopt_aws_sigv4(CURL *easy, const char *provider, const char *user, const char *password) {
+    CURLcode rc = curl_easy_setopt(easy, CURLOPT_AWS_SIGV4, provider);
+    if (rc == CURLE_OK) rc = curl_easy_setopt(easy, CURLOPT_USERNAME, user);
+    return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_PASSWORD, password);
+}
+
 CURLcode pm_getinfo_long(CURL *easy, CURLINFO info, long *out) { return curl_easy_getinfo(easy, info, out); }
 CURLcode pm_getinfo_string(CURL *easy, CURLINFO info, const char **out) { return curl_easy_getinfo(easy, info, out); }
 CURLcode pm_getinfo_off_t(CURL *easy, CURLINFO info, curl_off_t *out) { return curl_easy_getinfo(easy, info, out); }

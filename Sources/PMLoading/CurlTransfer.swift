@@ -36,7 +36,7 @@ final class CurlTransfer {
 
     /// Sets every option this request needs; returns the first rejection.
     func configure(userAgent: String) -> HTTPError? {
-        for (name, value) in request.headers {
+        for (name, value) in request.headersToSend {
             // "Name;" is libcurl's spelling for a header sent with an empty value.
             let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
             requestHeaderList = curl_slist_append(requestHeaderList, line)
@@ -46,7 +46,7 @@ final class CurlTransfer {
         let results: [CURLcode] = [
             pm_setopt_string(easy, CURLOPT_URL, request.url),
             pm_setopt_long(easy, CURLOPT_NOSIGNAL, 1),
-            pm_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1),
+            pm_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.signing == nil ? 1 : 0),
             pm_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, request.maxRedirects)),
             pm_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"),
             pm_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
@@ -61,7 +61,7 @@ final class CurlTransfer {
             pm_setopt_ptr(easy, CURLOPT_PRIVATE, context),
             pm_setopt_write(easy, curlWriteCallback, context),
             pm_setopt_header(easy, curlHeaderCallback, context),
-        ]
+        ] + methodOptions()
         guard let failed = results.first(where: { $0 != CURLE_OK }) else { return nil }
         return .transport(code: Int(failed.rawValue), message: String(cString: curl_easy_strerror(failed)))
     }

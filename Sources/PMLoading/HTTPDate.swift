@@ -2,10 +2,10 @@ import Foundation
 
 /// HTTP dates as servers send them: the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110),
 /// plus the obsolete RFC 850 and asctime forms recipients must accept.
-enum HTTPDate {
+public enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let words = text.replacingOccurrences(of: ",", with: " ").split(whereSeparator: { $0 == " " || $0 == "-" })
             .map(String.init)
         // IMF-fixdate: Sun 06 Nov 1994 08:49:37 GMT; RFC 850: Sunday 06 Nov 94 08:49:37 GMT

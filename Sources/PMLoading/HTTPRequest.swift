@@ -1,6 +1,14 @@
-/// One GET request. Limits default to values safe for mirroring untrusted photo feeds.
+/// One HTTP request, a GET unless `method` says otherwise. Limits default to values safe for
+/// mirroring untrusted photo feeds.
 public struct HTTPRequest: Sendable, Equatable {
     public var url: String
+    public var method: HTTPMethod = .get
+    /// Sent with PUT and POST (which send an empty body when this is nil); ignored otherwise.
+    /// A retry sends it again. Without a `Content-Type` header it goes as application/octet-stream.
+    public var body: [UInt8]?
+    /// When set, libcurl signs the request with AWS Signature V4. A signature holds for one host
+    /// and path only, so a signed request does not follow redirects: the 3xx is its response.
+    public var signing: AWSSigning?
     /// Extra request headers, e.g. `If-None-Match` / `If-Modified-Since` for revalidation.
     public var headers: [String: String] = [:]
     /// Upper bound on the whole transfer, redirects included, in seconds.

@@ -10,15 +10,20 @@ public enum Digest {
         return hasher.finalizeHex()
     }
 
-    /// Lower-case hex MD5 of `bytes` (only for protocols that demand it, e.g. Marvel API signing).
-    public static func md5Hex(_ bytes: some ContiguousBytes) -> String {
+    /// The 16 bytes of MD5 of `bytes` (only for protocols that demand it, e.g. S3's Content-MD5).
+    public static func md5(_ bytes: some ContiguousBytes) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = bytes.withUnsafeBytes { raw in
             EVP_Digest(raw.baseAddress, raw.count, &out, &length, EVP_md5(), nil)
         }
         precondition(ok == 1, "EVP_Digest(md5) failed: libcrypto is unusable")
-        return hex(out.prefix(Int(length)))
+        return Array(out.prefix(Int(length)))
+    }
+
+    /// Lower-case hex MD5 of `bytes` (only for protocols that demand it, e.g. Marvel API signing).
+    public static func md5Hex(_ bytes: some ContiguousBytes) -> String {
+        hex(md5(bytes))
     }
 
     public static func md5Hex(_ string: String) -> String { md5Hex(Array(string.utf8)) }

@@ -84,6 +84,35 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send(404, b"no route")
 
+    def do_HEAD(self):
+        parts = self.path.strip("/").split("/", 1)
+        if parts[0] == "bytes":
+            self.send_response(200)
+            self.send_header("Content-Length", parts[1])
+            self.end_headers()
+        else:
+            self.send_response(404)
+            self.send_header("Content-Length", "8")
+            self.end_headers()
+
+    def echo_body(self):
+        """PUT, POST, DELETE: answers "METHOD LENGTH SHA256 CONTENT-TYPE" for the body received.
+        /flaky/<id> first answers 503 once per id, so a retry must send the body again."""
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        parts = self.path.strip("/").split("/", 1)
+        if parts[0] == "flaky" and FLAKY.setdefault(parts[1], 0) == 0:
+            FLAKY[parts[1]] += 1
+            self.send(503, b"try again", [("Retry-After", "0")])
+            return
+        summary = "%s %d %s %s" % (self.command, len(body), hashlib.sha256(body).hexdigest(),
+                                   self.headers.get("Content-Type") or "-")
+        self.send(200, summary.encode())
+
+    do_PUT = do_POST = do_DELETE = echo_body
+
+FLAKY = {}
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128

@@ -16,6 +16,13 @@ CURLcode pm_setopt_header(CURL *easy, pm_data_cb callback, void *ctx);
 /// Also turns NOPROGRESS off, without which the callback never runs.
 CURLcode pm_setopt_xferinfo(CURL *easy, pm_xferinfo_cb callback, void *ctx);
 
+/// A request body, copied by libcurl (COPYPOSTFIELDS after POSTFIELDSIZE_LARGE, so it may hold
+/// NUL bytes). This makes the request a POST; CURLOPT_CUSTOMREQUEST renames it. NULL is an empty body.
+CURLcode pm_setopt_body(CURL *easy, const void *data, curl_off_t size);
+/// AWS Signature V4 signing: `provider` as CURLOPT_AWS_SIGV4 ("aws:amz:REGION:SERVICE"), the key
+/// pair as CURLOPT_USERNAME and CURLOPT_PASSWORD (so a colon in the access key is kept).
+CURLcode pm_setopt_aws_sigv4(CURL *easy, const char *provider, const char *user, const char *password);
+
 CURLcode pm_getinfo_long(CURL *easy, CURLINFO info, long *out);
 CURLcode pm_getinfo_string(CURL *easy, CURLINFO info, const char **out);
 CURLcode pm_getinfo_off_t(CURL *easy, CURLINFO info, curl_off_t *out);
