@@ -52,9 +52,9 @@ let package = Package(
         .target(name: "PMImaging", dependencies: ["CodecShim", "PMSupport"], swiftSettings: staticInRelease),
         .target(name: "PMCache", dependencies: ["CSQLite", "PMSupport"], swiftSettings: staticInRelease),
         // S3's REST API on PMLoading's loader (libcurl signs); libxml2 reads S3's XML answers.
-        .target(name: "PMObjectStore", dependencies: ["CXML2", "PMLoading", "PMSupport"], swiftSettings: staticInRelease),
+        .target(name: "PMObjectStore", dependencies: ["CXML2", "PMLoading", "PMSupport", "PMCache"], swiftSettings: staticInRelease),
         .target(name: "PhotoMirror",
-                dependencies: ["PMSupport", "PMFeeds", "PMLoading", "PMImaging", "PMCache", "ServeShim"],
+                dependencies: ["PMSupport", "PMFeeds", "PMLoading", "PMImaging", "PMCache", "PMObjectStore", "ServeShim"],
                 swiftSettings: staticInRelease),
         .executableTarget(name: "photomirror", dependencies: ["PhotoMirror"],
                           swiftSettings: staticInRelease,

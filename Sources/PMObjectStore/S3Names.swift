@@ -1,9 +1,9 @@
 /// Checks on what goes into a URL or a header before any request is made, so a bad name is
 /// reported as such rather than as a confusing signature or routing failure.
-enum S3Names {
+public enum S3Names {
     /// S3's rules for new buckets: 3–63 of `a-z 0-9 . -`, starting and ending with a letter or
     /// digit. They also keep the name from adding path, query or host parts to a URL.
-    static func bucketProblem(_ bucket: String) -> String? {
+    public static func bucketProblem(_ bucket: String) -> String? {
         let bytes = Array(bucket.utf8)
         guard (3...63).contains(bytes.count) else { return "a bucket name has 3 to 63 characters" }
         let isAlphanumeric = { (byte: UInt8) in

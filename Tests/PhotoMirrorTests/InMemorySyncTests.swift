@@ -31,7 +31,7 @@ import Testing
             options.imaging.sizes = sizes
             var engine = SyncEngine(cacheRoot: "/nonexistent/photomirror-in-memory", options: options)
             let (transport, storage) = (transport, storage)
-            engine.stages = SyncStages(transport: { _ in transport }, storage: { _ in storage })
+            engine.stages = SyncStages(transport: { _ in transport }, storage: { _, _ in storage })
             return engine
         }
     }

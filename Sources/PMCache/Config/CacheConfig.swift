@@ -1,17 +1,21 @@
 import Foundation
 
-/// Settings kept with a cache, in `<cache>/config.json`, e.g. `{"max_size": "500MB"}`.
+/// Settings kept with a cache, in `<cache>/config.json`, e.g. `{"max_size": "500MB"}` or
+/// `{"store": "s3://bucket/mirror"}`.
 /// Optional: a cache without the file has no settings. Unknown keys are refused rather than
 /// ignored, so a typo like `max-size` does not silently leave the cache unbounded.
 public struct CacheConfig: Sendable, Equatable {
     public static let fileName = "config.json"
-    public static let knownKeys = ["max_size"]
+    public static let knownKeys = ["max_size", "store"]
 
     /// Bound on the cache's disk use that every sync enforces (`sync --max` overrides it).
     public var maxSize: Int?
+    /// Where the cache's files live when not in its folder (`--store` overrides it), as written.
+    public var store: String?
 
-    public init(maxSize: Int? = nil) {
+    public init(maxSize: Int? = nil, store: String? = nil) {
         self.maxSize = maxSize
+        self.store = store
     }
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -50,6 +54,11 @@ public struct CacheConfig: Sendable, Equatable {
             config.maxSize = bytes
         default:
             throw LoadError(description: "max_size must be a size such as \"500MB\" or a whole number of bytes")
+        }
+        switch settings["store"] {
+        case nil, .null?: break
+        case .text(let text)?: config.store = text
+        default: throw LoadError(description: "store must be text such as \"s3://bucket/prefix\"")
         }
         return config
     }

@@ -10,6 +10,9 @@ public protocol CacheStorage: Sendable {
     /// Where the files are, for messages: a folder, or `s3://bucket/prefix`.
     var location: String { get }
 
+    /// Makes the storage ready for a writer (an object store's bucket created when missing).
+    func prepare() async throws(StorageError)
+
     /// Stores content-addressed files atomically. A file already stored under its path has the
     /// same bytes (the name is their hash) and is left alone.
     func putContent(_ files: [ContentFile]) async throws(StorageError)
@@ -46,14 +49,25 @@ public protocol CacheStorage: Sendable {
     func inventory(_ scan: DiskScan, afterRemoving removed: [CachePath]) async throws(StorageError) -> DiskScan
 }
 
+extension CacheStorage {
+    public func prepare() async throws(StorageError) {}
+}
+
 /// An original or a thumbnail to store.
 public struct ContentFile: Sendable {
     public var path: String
     public var bytes: [UInt8]
+    /// The MIME type of its format, for storages that serve it (`image/png`).
+    public var contentType: String
+    /// The bytes' SHA-256 when the caller has it (an original's name), kept beside the object
+    /// by storages that can.
+    public var sha256: String?
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], contentType: String, sha256: String? = nil) {
         self.path = path
         self.bytes = bytes
+        self.contentType = contentType
+        self.sha256 = sha256
     }
 }
 

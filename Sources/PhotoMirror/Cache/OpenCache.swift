@@ -47,9 +47,12 @@ struct OpenCache: Sendable {
     }
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
-    static func existing(root: String, lockWait: Double) throws(SyncError) -> OpenCache {
+    static func existing(root: String, lockWait: Double,
+                         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(SyncError)
+        -> OpenCache
+    {
         try requireIndex(CacheLayout(root: root))
-        return try OpenCache(root: root, lockWait: lockWait)
+        return try OpenCache(root: root, lockWait: lockWait, storage: makeStorage)
     }
 
     static func requireIndex(_ layout: CacheLayout) throws(SyncError) {

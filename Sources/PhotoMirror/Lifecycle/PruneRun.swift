@@ -34,7 +34,8 @@ struct PruneRun: Sendable {
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
-        let garbage = Self.garbage(in: scan, blobs: blobs)
+        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(try await index.feeds().map(\.key)))
+        let garbage = Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
         report.garbageRemoved = garbage.count
         usage -= garbage.reduce(0) { $0 + $1.diskBytes }
         if writer != nil, !garbage.isEmpty {
@@ -59,7 +60,7 @@ struct PruneRun: Sendable {
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys)
             report.manifestsRewritten += dropped.feedKeys.count
-            let removal = await storage.remove(plan.files)
+            let removal = await storage.remove(plan.files.filter { !foreign.contains($0) })
             report.failures += removal.failures
             removed += removal.removed
             await index.checkpoint()

@@ -13,6 +13,8 @@ public struct Pruner: Sendable {
     public var dryRun = false
     /// Seconds to wait for another writer's lock.
     public var lockWait: Double = 5
+    /// Where the cache's files live.
+    public var store = StoreChoice.folder
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -33,13 +35,14 @@ public struct Pruner: Sendable {
                 + "or set max_size in \(layout.absolute(CacheConfig.fileName))")
         }
         let goal = GoalRule.prune(limit: limit, maxAge: maxAge)
+        let (storage, shutdown) = store.standalone(layout: layout)
+        defer { shutdown() }
         do {
             if dryRun {
                 let cache = try ReadOnlyCache(root: cacheRoot)
-                return try await PruneRun(layout: layout, storage: LocalStorage(layout: layout), index: cache.index, writer: nil)
-                    .run(goal)
+                return try await PruneRun(layout: layout, storage: storage, index: cache.index, writer: nil).run(goal)
             }
-            let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait)
+            let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait) { _ in storage }
             return try await PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache).run(goal)
         } catch let error as SyncError {
             throw error

@@ -21,7 +21,7 @@ struct ImageStorer {
         let format = try detectFormat(bytes)
         var made = try thumbnails(of: bytes, sha256: sha256, now: now)
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
-        made.files.append(ContentFile(path: path, bytes: bytes))
+        made.files.append(ContentFile(path: path, bytes: bytes, contentType: format.mimeType, sha256: sha256))
         made.original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
                                        storedAt: now, lastAccess: now)
         return made
@@ -37,7 +37,7 @@ struct ImageStorer {
         var made = StoredFiles(files: [], original: nil, thumbnails: [])
         for (size, png) in zip(sizes, pngs) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
-            made.files.append(ContentFile(path: path, bytes: png))
+            made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))
             made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, path: path,
                                                    bytes: png.count, sha256: Digest.sha256Hex(png),
                                                    storedAt: now, lastAccess: now))

@@ -28,9 +28,8 @@ public struct SyncEngine: Sendable {
     /// The transport and the storage.
     public var stages = SyncStages.standard
     /// Opens the cache for a run: its folder, lock and index (tests: an index in memory).
-    var openCache: @Sendable (_ root: String, _ lockWait: Double, _ stages: SyncStages) throws(SyncError) -> OpenCache = {
-        try OpenCache(root: $0, lockWait: $1, storage: $2.storage)
-    }
+    var openCache: @Sendable (_ root: String, _ lockWait: Double, _ storage: (CacheLayout) -> any CacheStorage) throws(SyncError)
+        -> OpenCache = { try OpenCache(root: $0, lockWait: $1, storage: $2) }
 
     public init(cacheRoot: String, options: SyncOptions, progress: (@Sendable (SyncProgress) -> Void)? = nil) {
         self.cacheRoot = cacheRoot
@@ -43,11 +42,30 @@ public struct SyncEngine: Sendable {
     static let indexPageCacheKiB = 512
 
     public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
-        let cache = try openCache(cacheRoot, options.cache.lockWait, stages)
-        await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
-        let sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)
         let loading = options.loading, imaging = options.imaging
         let curl = stages.transport(loading)
+        let stages = stages
+        let cache: OpenCache
+        do {
+            cache = try openCache(cacheRoot, options.cache.lockWait) { stages.storage($0, RetryingLoader(base: curl, policy: loading.retry)) }
+        } catch {
+            curl.shutdown()
+            throw error
+        }
+        do {
+            try await cache.storage.prepare()
+        } catch {
+            curl.shutdown()
+            throw SyncError(description: "cannot prepare \(cache.storage.location): \(error)")
+        }
+        await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
+        let sizeLimit: Int?
+        do {
+            sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)
+        } catch {
+            curl.shutdown()
+            throw error
+        }
         // One gate for feeds and images: a host that asks the feed request to wait is let be by
         // its images too.
         let hosts = HostGate(limits: loading.hostLimits)
@@ -124,7 +142,7 @@ public struct SyncEngine: Sendable {
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
         reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
-                          failures: failures, galleryPath: cache.layout.galleryPath,
+                          failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,
                           bytesDownloaded: outcomes.bytes)
     }
 

@@ -49,7 +49,8 @@ public struct ItemFailure: Sendable, Equatable {
 public struct SyncReport: Sendable {
     public var feeds: [FeedReport]
     public var failures: [ItemFailure]
-    /// Absolute path of the gallery page.
+    /// Where the gallery page is: an absolute path in the cache folder, or its object's URL
+    /// (`s3://bucket/prefix/index.html`).
     public var galleryPath: String
     /// Bytes of images downloaded in this sync.
     public var bytesDownloaded: Int

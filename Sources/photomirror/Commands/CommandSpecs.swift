@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxPixels, .pages, .maxItems,
+        .cache, .store, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxPixels, .pages, .maxItems,
         .maxImagesPerItem, .wait, .syncMax, .userAgent, .revalidate, .json, .quiet, .verbose,
     ]
 
@@ -123,7 +123,7 @@ extension CommandSpec {
         SIZE. Temp files and orphans are deleted too. Manifests and the gallery are rewritten:
         items say evicted-original (thumbnail kept) or evicted, and no page shows a broken image.
         """,
-        flags: [.cache, .pruneMax, .maxAge, .dryRun, .wait, .json, .pruneQuiet],
+        flags: [.cache, .store, .pruneMax, .maxAge, .dryRun, .wait, .json, .pruneQuiet],
         notes: """
         VALUES
         SIZE      500MB, 500M, 1.5GB, 800KB, 123B (K, M, G, T are powers of 1000), 2GiB, 512MiB

@@ -19,6 +19,7 @@ struct PruneCommand {
         }
         pruner.dryRun = arguments.has(.dryRun)
         pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait
+        pruner.store = try StoreOption.resolve(arguments, cacheRoot: pruner.cacheRoot)
         self.pruner = pruner
     }
 

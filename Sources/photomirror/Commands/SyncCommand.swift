@@ -21,6 +21,7 @@ struct SyncCommand {
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
         var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        engine.stages = .standard(store: try StoreOption.resolve(arguments, cacheRoot: root))
         let pruned = PruneCapture()
         engine.pruned = { pruned.keep($0) }
         let work = Task { () -> Result<SyncReport, SyncError> in

@@ -56,7 +56,8 @@ enum SyncSummary {
         text += unchanged > 0 ? " (\(unchanged) unchanged): " : ": "
         text += "\(synced.reduce(0) { $0 + $1.ok }) images ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
         text += "\(Output.bytes(report.bytesDownloaded)) downloaded\n"
-        text += "gallery: \(URL(fileURLWithPath: report.galleryPath).absoluteString)\n"
+        let gallery = report.galleryPath.hasPrefix("/") ? URL(fileURLWithPath: report.galleryPath).absoluteString : report.galleryPath
+        text += "gallery: \(gallery)\n"
         return text
     }
 
