@@ -33,16 +33,11 @@ public enum StoreChoice: Sendable, Equatable {
         }
     }
 
-    /// `--store` when given, else the cache's config.json, else the folder.
+    /// `--store` when given, else the cache's config.json, else the folder. A config.json that
+    /// cannot be read is left for the command to report as the cache's error (exit 4), which it
+    /// does before it writes anything.
     public static func resolve(explicit: String?, cacheRoot: String, environment: [String: String]) throws(ParseError) -> StoreChoice {
-        var text = explicit
-        if text == nil {
-            do {
-                text = try CacheConfig.load(layout: CacheLayout(root: cacheRoot)).store
-            } catch {
-                throw ParseError(description: error.description)
-            }
-        }
+        let text = explicit ?? (try? CacheConfig.load(layout: CacheLayout(root: cacheRoot)))?.store
         guard let text else { return .folder }
         return try StoreChoice(parsing: text, environment: environment)
     }

@@ -115,16 +115,17 @@ public struct SyncEngine: Sendable {
         }
         await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
+        let recorder = FeedRecorder(index: cache.index, publisher: publisher)
         var failures: [ItemFailure] = []
         // Each parsed feed is let go once published: the next one's pages don't stack on it.
         fetched.reverse()
         while let (url, feed) = fetched.popLast() {
             let title = feed.parsed.title
             do {
-                let published = try await publisher.publishFeed(url: url, feed: consume feed, outcomes: outcomes.results,
-                                                                filesWritten: outcomes.filesWritten)
-                reports.append(published.report)
-                failures += published.failures
+                let recorded = try await recorder.record(url: url, feed: consume feed, outcomes: outcomes.results,
+                                                         filesWritten: outcomes.filesWritten)
+                reports.append(recorded.report)
+                failures += recorded.failures
             } catch {
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
