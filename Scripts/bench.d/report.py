@@ -70,6 +70,10 @@ def targets(results):
         for name, ratio in sync["ratios"].items():
             goal = next(g for key, g in goals.items() if name.startswith(key))
             rows.append(("2", f"sync: photomirror vs {name}", f"{ratio:.2f}×", f"≥ {goal:.0f}×", ratio >= goal))
+        if sync.get("durability"):
+            cost = sync["durability"] - 1
+            rows.append(("2", "sync, cache on disk (ext4): time with the flushes before each index commit vs "
+                              "without (PHOTOMIRROR_BENCH_NO_DURABILITY)", f"{100 * cost:+.1f} %", "≤ +10 %", cost <= 0.10))
         res = sync["resyncs"]
         share = statistics.median(r["again"] / r["first"] for r in res)
         images = max(r["images"] for r in res)

@@ -73,16 +73,25 @@ def loopback(binary, corpus, work, count, rounds, python, disk=None, warmup=1):
                          [python, os.path.join(HERE, "naive_pipeline.py"), url_list, naive],
                          prepare=_fresh(naive)),
         ]
+        durable = undurable = None
         if disk:
-            disk_cache = os.path.join(disk, "pm-cache")
-            tools.append(measure.Tool("photomirror sync, cache on disk (ext4)",
-                                      [binary, "sync", "--cache", disk_cache, "--quiet", feed],
+            # The same sync on disk with and without the flushes before each index commit (issue
+            # 15): PHOTOMIRROR_BENCH_NO_DURABILITY exists for this row only.
+            disk_cache, bare_cache = os.path.join(disk, "pm-cache"), os.path.join(disk, "pm-cache-undurable")
+            durable, undurable = ("photomirror sync, cache on disk (ext4)",
+                                  "photomirror sync, cache on disk (ext4), durability off (bench switch)")
+            tools.append(measure.Tool(durable, [binary, "sync", "--cache", disk_cache, "--quiet", feed],
                                       prepare=_fresh(disk_cache)))
+            tools.append(measure.Tool(undurable, [binary, "sync", "--cache", bare_cache, "--quiet", feed],
+                                      prepare=_fresh(bare_cache),
+                                      env=dict(os.environ, PHOTOMIRROR_BENCH_NO_DURABILITY="1")))
         stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync {count}x500px")
         warm = resyncs[warmup:]  # a warm-up round's pair is not counted, as for every other figure
         return {"stats": stats, "resyncs": warm or resyncs,
                 "ratios": {t.name: measure.ratio(stats, tools[0].name, t.name) for t in tools[1:3]},
-                "pm": tools[0].name}
+                "pm": tools[0].name,
+                # The durable sync's time over the same sync without flushes, per round.
+                "durability": measure.ratio(stats, undurable, durable) if disk else None}
     finally:
         site.stop()
 

@@ -15,10 +15,13 @@ enum IndexSchema {
     // secure_delete=OFF: Debian's SQLite zeroes deleted content by default, which makes a prune
     // dropping 85 000 rows twice as slow. The rows are public feed metadata whose files are
     // unlinked, not shredded, anyway.
+    // synchronous=FULL: a commit is on disk before the writer goes on to write the manifests and
+    // pages that reflect it (and a later prune trusts the rows); in WAL mode that is one fsync
+    // of the WAL per commit, and a sync commits once per batch of images.
     /// Everything but the tables: run before `statements` and the migration.
     static let pragmas = """
     PRAGMA journal_mode=WAL;
-    PRAGMA synchronous=NORMAL;
+    PRAGMA synchronous=FULL;
     PRAGMA temp_store=MEMORY;
     PRAGMA secure_delete=OFF;
     PRAGMA foreign_keys=ON;

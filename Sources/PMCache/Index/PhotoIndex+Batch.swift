@@ -6,6 +6,12 @@ extension PhotoIndex {
     public enum MediaWrite: Sendable {
         case touch(url: String, sha256: String, at: Double)
         case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord])
+
+        /// Whether the write names files (an original, thumbnails) that may have just been put.
+        public var namesNewFiles: Bool {
+            if case .record(_, let original, let thumbnails) = self { return original != nil || !thumbnails.isEmpty }
+            return false
+        }
     }
 
     /// `media(for:)` for many URLs, in one joined query (the URLs go in as one JSON array).

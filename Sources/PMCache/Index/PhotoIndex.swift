@@ -6,9 +6,12 @@ public actor PhotoIndex {
     let connection: SQLiteConnection
 
     public init(path: String) throws(IndexError) {
-        connection = try SQLiteConnection(path: path)
+        let connection = try SQLiteConnection(path: path)
+        self.connection = connection
         try connection.execute(IndexSchema.pragmas)
-        try connection.execute(IndexSchema.statements)
+        if !Durability.enabled { try connection.execute("PRAGMA synchronous=NORMAL") }
+        // One transaction: one commit (one WAL sync) for a new cache's tables, not one per table.
+        try connection.transaction { () throws(IndexError) in try connection.execute(IndexSchema.statements) }
         try IndexMigration.run(connection)
     }
 

@@ -37,6 +37,11 @@ public protocol CacheStorage: Sendable {
     /// root page finds every feed, whichever writer published it.
     func files(named name: String, below folder: String) async throws(StorageError) -> [String]
 
+    /// Brings every content file put so far to stable storage: the writer calls it before an
+    /// index transaction that names new files commits, so that after a power cut no row names
+    /// a file whose blocks never reached the disk.
+    func makeDurable() async throws(StorageError)
+
     /// Removes files; one already gone counts as removed.
     func remove(_ paths: [CachePath]) async -> StorageRemoval
 
@@ -51,6 +56,8 @@ public protocol CacheStorage: Sendable {
 
 extension CacheStorage {
     public func prepare() async throws(StorageError) {}
+    /// A store whose put returned has the object durably (S3 acknowledges a PUT once stored).
+    public func makeDurable() async throws(StorageError) {}
 }
 
 /// An original or a thumbnail to store.

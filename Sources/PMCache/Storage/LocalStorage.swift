@@ -9,10 +9,14 @@ public final class LocalStorage: CacheStorage {
     private let blobs: BlobStore
     private let pool: BlockingPool
 
+    /// False only to measure what durability costs (`Scripts/bench`): no flush before commits.
+    private let durable: Bool
+
     /// `threads`: concurrent file writes and reads. Two keep a disk's queue busy while the codec
     /// threads work; more only contend for the same folders.
-    public init(layout: CacheLayout, threads: Int = 2) {
+    public init(layout: CacheLayout, threads: Int = 2, durable: Bool = Durability.enabled) {
         self.layout = layout
+        self.durable = durable
         blobs = BlobStore(layout: layout)
         pool = BlockingPool(threads: threads, name: "photomirror.files")
     }
@@ -81,6 +85,14 @@ public final class LocalStorage: CacheStorage {
         let absolute = layout.absolute(folder)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
         return entries.sorted().map { "\(folder)/\($0)/\(name)" }.filter { access(layout.absolute($0), F_OK) == 0 }
+    }
+
+    /// One syncfs(2) of the cache's file system per index batch: content files are written
+    /// without a flush each (`BlobStore`), and one call then flushes them all, which costs far
+    /// less than an fsync per file and its folder.
+    public func makeDurable() async throws(StorageError) {
+        guard durable else { return }
+        try await onPool { [layout] () throws(FileError) in try FileSystemSync.flush(folder: layout.root) }
     }
 
     public func remove(_ paths: [CachePath]) async -> StorageRemoval {

@@ -18,14 +18,16 @@ struct PendingWrites {
         writes.append(write)
     }
 
-    /// Applies the queued writes and empties the queue. On failure nothing of the batch was
-    /// written (one transaction); the error is returned with the URLs it concerns.
-    mutating func flush(to index: PhotoIndex) async -> (urls: [String], error: IndexError)? {
+    /// Applies the queued writes and empties the queue, after the storage has the batch's new
+    /// files on stable storage. On failure nothing of the batch was written (one transaction);
+    /// the error is returned with the URLs it concerns.
+    mutating func flush(to index: PhotoIndex, storage: any CacheStorage) async -> (urls: [String], error: any Error)? {
         defer {
             urls.removeAll(keepingCapacity: true)
             writes.removeAll(keepingCapacity: true)
         }
         do {
+            if writes.contains(where: \.namesNewFiles) { try await storage.makeDurable() }
             try await index.apply(writes)
             return nil
         } catch {

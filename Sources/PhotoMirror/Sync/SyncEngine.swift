@@ -189,7 +189,7 @@ public struct SyncEngine: Sendable {
         }
         var writes = PendingWrites()
         func flushWrites() async {
-            guard let (lost, error) = await writes.flush(to: pipeline.index) else { return }
+            guard let (lost, error) = await writes.flush(to: pipeline.index, storage: pipeline.storage) else { return }
             // Nothing of the batch was written: its items did not make it into the cache.
             let fatal = CacheWriteFailure.endsTheSync(error)
             for url in lost {
