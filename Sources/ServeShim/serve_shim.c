@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +64,24 @@ static int listen_socket(const char *bind_address, uint16_t port, uint16_t *boun
     }
     int fd = socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC, address->ai_protocol);
     int on = 1;
+    // The longest queue the kernel allows: a burst of connections the daemon refuses one by
+    // one must not fill it, or the kernel drops a newcomer's SYN and its client waits a second
+    // or more to try again.
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
-        || bind(fd, address->ai_addr, address->ai_addrlen) != 0 || listen(fd, 128) != 0) {
+        || bind(fd, address->ai_addr, address->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
         snprintf(error, error_size, "cannot listen on %s port %u: %s", bind_address, (unsigned)port, strerror(errno));
         if (fd >= 0) close(fd);
         freeaddrinfo(address);
         return -1;
     }
     freeaddrinfo(address);
+    // The idle timeout counts the time between successful sends, and an autotuned send buffer
+    // (megabytes) can hold what a slow reader takes in minutes: with no cap on unsent bytes a
+    // client that is still reading steadily looks idle and is cut. With one, every send
+    // follows the reader's progress. Accepted sockets inherit it; a kernel without the option
+    // only loses that precision.
+    int unsent_low_water = 128 * 1024;
+    setsockopt(fd, IPPROTO_TCP, TCP_NOTSENT_LOWAT, &unsent_low_water, sizeof unsent_low_water);
     struct sockaddr_storage local;
     socklen_t length = sizeof local;
     getsockname(fd, (struct sockaddr *)&local, &length);
@@ -79,7 +90,7 @@ static int listen_socket(const char *bind_address, uint16_t port, uint16_t *boun
     return fd;
 }
 
-pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, unsigned threads,
+pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, pm_serve_limits limits,
                                 pm_serve_handler handler, void *context, char *error, size_t error_size) {
     struct pm_serve_daemon *daemon = calloc(1, sizeof *daemon);
     if (daemon == NULL) {
@@ -93,11 +104,17 @@ pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, unsigne
         free(daemon);
         return NULL;
     }
+    // epoll in a pool of threads: a connection costs a socket and a little memory, not a
+    // thread, so thousands of slow or half-open ones leave the threads free for the rest.
+    // MHD closes a connection beyond the per-IP limit right after accept(); at the total cap
+    // a thread stops accepting until one of its connections closes.
     daemon->mhd = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, access_handler, daemon,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, 0, NULL, NULL, access_handler, daemon,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-        MHD_OPTION_THREAD_POOL_SIZE, threads > 0 ? threads : 1,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+        MHD_OPTION_THREAD_POOL_SIZE, limits.threads > 0 ? limits.threads : 1,
+        MHD_OPTION_CONNECTION_LIMIT, limits.max_connections > 0 ? limits.max_connections : 1,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.max_per_client,
+        MHD_OPTION_CONNECTION_TIMEOUT, limits.idle_timeout_seconds,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
         MHD_OPTION_SIGPIPE_HANDLED_BY_APP, 1,
         MHD_OPTION_END);

@@ -10,11 +10,16 @@ public final class StaticServer: Sendable {
     private let site: Unmanaged<SiteBox>
 
     /// `accesses`, when given, is told of every content file a request was answered with.
+    /// `limits.total` must fit the process's open-file limit (`ConnectionLimits.fitting`).
     public init(site: StaticSite, bindAddress: String, port: Int, threads: Int = 4,
-                accesses: AccessRecorder? = nil) throws(ServeError) {
+                limits: ConnectionLimits = ConnectionLimits(), accesses: AccessRecorder? = nil) throws(ServeError) {
         let box = Unmanaged.passRetained(SiteBox(site, accesses: accesses))
         var message = [CChar](repeating: 0, count: 256)
-        guard let started = pm_serve_start(bindAddress, UInt16(clamping: port), UInt32(threads), serveHandler,
+        let daemonLimits = pm_serve_limits(
+            threads: UInt32(clamping: threads), max_connections: UInt32(clamping: limits.total),
+            max_per_client: UInt32(clamping: limits.perClient),
+            idle_timeout_seconds: UInt32(ConnectionLimits.idleTimeoutSeconds))
+        guard let started = pm_serve_start(bindAddress, UInt16(clamping: port), daemonLimits, serveHandler,
                                            box.toOpaque(), &message, message.count)
         else {
             box.release()

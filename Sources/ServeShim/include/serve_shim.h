@@ -15,9 +15,24 @@ typedef struct pm_serve_daemon pm_serve_daemon;
 typedef int (*pm_serve_handler)(void *context, struct MHD_Connection *connection,
                                 const char *method, const char *raw_path);
 
+/// How much of the server one client, and all of them together, may hold.
+typedef struct pm_serve_limits {
+    /// The daemon's own threads; each polls its share of the connections with epoll, so an
+    /// idle or half-open connection holds no thread.
+    unsigned threads;
+    /// Connections open at once over all clients; each thread takes an equal share. Further
+    /// clients wait in the listen queue until one closes.
+    unsigned max_connections;
+    /// Connections open at once from one IP address; more are closed as soon as accepted.
+    /// 0 means no limit.
+    unsigned max_per_client;
+    /// Seconds without a byte received or sent before a connection is closed.
+    unsigned idle_timeout_seconds;
+} pm_serve_limits;
+
 /// Listens on bind_address:port (numeric IPv4 or IPv6; port 0 picks a free one) and serves
-/// with `threads` threads of the daemon's own. Returns NULL and fills `error` on failure.
-pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, unsigned threads,
+/// within `limits`. Returns NULL and fills `error` on failure.
+pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, pm_serve_limits limits,
                                 pm_serve_handler handler, void *context,
                                 char *error, size_t error_size);
 /// The port actually listened on.

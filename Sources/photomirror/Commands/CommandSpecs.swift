@@ -158,8 +158,11 @@ extension CommandSpec {
         least-recently-used order: written into the index every 5 seconds and when stopped, never
         holding up a request. A cache that is read-only or older than this version (schema 1) is
         served without counting, said once on stderr (not with --quiet).
+        One client can't starve the others: it keeps at most --max-per-client connections (64)
+        open, all clients together --max-connections (1024), and a connection that sends and
+        takes nothing for 10 seconds (half a request, a client that stopped reading) is closed.
         """,
-        flags: [.cache, .port, .bind, .threads, .serveQuiet],
+        flags: [.cache, .port, .bind, .threads, .maxPerClient, .maxConnections, .serveQuiet],
         notes: """
         EXIT
         0 when stopped by a signal, 4 when the cache folder or the address can't be used

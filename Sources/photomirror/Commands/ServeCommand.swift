@@ -16,11 +16,22 @@ struct ServeCommand {
         let port = arguments.int(.port) ?? Self.defaultPort
         let threads = arguments.int(.threads) ?? 4
         let bind = arguments.last(.bind) ?? "127.0.0.1"
+        let requested = ConnectionLimits(perClient: arguments.int(.maxPerClient) ?? ConnectionLimits.defaultPerClient,
+                                         total: arguments.int(.maxConnections) ?? ConnectionLimits.defaultTotal)
+        guard requested.perClient < requested.total else {
+            throw UsageError("--max-per-client must be below --max-connections, or one client can take every connection")
+        }
         // A client that hangs up mid-file must not kill the server.
         signal(SIGPIPE, SIG_IGN)
         let (stopRequests, stopRequested) = AsyncStream<Void>.makeStream()
         let signals = SignalWatcher { stopRequested.yield() }
         let quiet = arguments.has(.serveQuiet)
+        let openFiles = OpenFileLimit.raise(to: requested.openFilesNeeded)
+        let limits = requested.fitting(openFiles: openFiles)
+        if limits.total < requested.total, !quiet {
+            Output.err("photomirror: serving at most \(limits.total) connections at once: the open-file limit "
+                + "(ulimit -n) is \(openFiles)\n")
+        }
         let server: StaticServer, flusher: AccessFlusher
         do {
             let site = try StaticSite(root: root)
@@ -29,7 +40,8 @@ struct ServeCommand {
             let accesses = AccessRecorder(cacheRoot: site.root) { note in
                 if !quiet { Output.err("photomirror: \(note)\n") }
             }
-            server = try StaticServer(site: site, bindAddress: bind, port: port, threads: threads, accesses: accesses)
+            server = try StaticServer(site: site, bindAddress: bind, port: port, threads: threads,
+                                  limits: limits, accesses: accesses)
             flusher = AccessFlusher(recorder: accesses)
         } catch {
             Output.err("photomirror: \(error)\n")

@@ -16,6 +16,17 @@ extension Flag {
     static let threads = Flag(
         name: "threads", placeholder: "N", kind: .integer(1...64), summary: "server threads",
         help: "server threads (default 4)")
+    static let maxPerClient = Flag(
+        name: "max-per-client", placeholder: "N", kind: .integer(0...1_000_000),
+        summary: "connections one client address may keep open",
+        help: "connections one client (IP address) may keep open at once (default 64; 0 for no limit); more are closed "
+            + "as soon as they connect, so one client cannot take the server from the others. Behind a reverse proxy or "
+            + "CDN every request comes from the proxy's address: raise it to what the proxy opens, or 0")
+    static let maxConnections = Flag(
+        name: "max-connections", placeholder: "N", kind: .integer(1...1_000_000),
+        summary: "connections kept open at once in all",
+        help: "connections kept open at once over all clients (default 1024; lowered, and said, when the open-file limit "
+            + "cannot be raised to fit them); a client beyond it waits until one closes. Must be above --max-per-client")
     static let serveQuiet = Flag(
         name: "quiet", kind: .toggle, summary: "print only the URL and errors",
         help: "print only the URL and errors")

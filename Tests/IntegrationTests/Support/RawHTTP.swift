@@ -12,24 +12,18 @@ enum RawHTTP {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    static func request(port: Int, _ method: String = "GET", _ path: String, headers: [String: String] = [:]) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError(description: "socket: \(errno)") }
+    /// `source` is the loopback address the request comes from (all of 127/8 is this machine),
+    /// so a test can be two clients; `timeout` is how long to wait for the server's next bytes.
+    static func request(port: Int, _ method: String = "GET", _ path: String, headers: [String: String] = [:],
+                        from source: String? = nil, timeout: Int = 15) throws -> Response {
+        let fd = try connect(port: port, from: source)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ServerError(description: "cannot connect to 127.0.0.1:\(port): errno \(errno)") }
+        var wait = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         let request = Array((text + "\r\n").utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else {
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
             throw ServerError(description: "short write")
         }
         var received: [UInt8] = []
@@ -40,6 +34,41 @@ enum RawHTTP {
             received += buffer[0..<count]
         }
         return try parse(received)
+    }
+
+    /// A connected TCP socket to 127.0.0.1:port, from `source` when given; `receiveBuffer`
+    /// (bytes) keeps the server from sending far ahead of what the caller has read.
+    static func connect(port: Int, from source: String? = nil, receiveBuffer: Int32? = nil) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError(description: "socket: errno \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw ServerError(description: "cannot bind to \(source): errno \(errno)")
+            }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let error = errno
+            close(fd)
+            throw ServerError(description: "cannot connect to 127.0.0.1:\(port): errno \(error)")
+        }
+        return fd
     }
 
     private static func parse(_ bytes: [UInt8]) throws -> Response {

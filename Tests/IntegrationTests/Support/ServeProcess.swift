@@ -6,8 +6,10 @@ final class ServeProcess {
     let server: BackgroundServer
     let port: Int
 
-    init(cache: URL, extraArguments: [String] = []) throws {
-        let server = try BackgroundServer([Paths.binary.path, "serve", "--cache", cache.path, "--port", "0"] + extraArguments)
+    /// `launcher` runs the binary (`prlimit --nofile=…` to start it under other limits).
+    init(cache: URL, extraArguments: [String] = [], launcher: [String] = []) throws {
+        let server = try BackgroundServer(launcher + [Paths.binary.path, "serve", "--cache", cache.path, "--port", "0"]
+                                              + extraArguments)
         self.server = server
         var url = ""
         try server.wait {
