@@ -31,8 +31,8 @@ public struct LoadingOptions: Sendable {
     public var stallTimeout: Double = 15
     /// Largest image body accepted (checked against Content-Length, then while streaming).
     public var maxBytes = 50_000_000
-    /// Largest feed document accepted.
-    public var maxFeedBytes = 20_000_000
+    /// Largest feed document accepted (`--max-feed-bytes`): real paged APIs answer pages of tens of MB.
+    public var maxFeedBytes = 64_000_000
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
     public var maxItems = 100

@@ -41,6 +41,10 @@ extension Flag {
     static let maxBytes = Flag(
         name: "max-bytes", placeholder: "N", kind: .integer(1...Int(Int32.max)), summary: "largest image accepted, in bytes",
         help: "largest image accepted, in bytes (default \(defaults.maxBytes))")
+    static let maxFeedBytes = Flag(
+        name: "max-feed-bytes", placeholder: "SIZE", kind: .byteSize, summary: "largest feed document accepted",
+        help: "largest feed document accepted (default 64MB; SIZE as in `photomirror help prune`); a larger one fails "
+            + "naming its URL and the limit")
     static let pages = Flag(
         name: "pages", placeholder: "N", kind: .integer(1...10_000), summary: "pages to follow for Flickr REST feeds",
         help: "pages to follow for Flickr REST feeds (default \(defaults.maxPages))")

@@ -24,6 +24,7 @@ extension LoadingOptions {
         stallTimeout = min(stallTimeout, timeout)
         retry.attempts = arguments.int(.retries).map { $0 + 1 } ?? retry.attempts
         maxBytes = arguments.int(.maxBytes) ?? maxBytes
+        maxFeedBytes = arguments.byteSize(.maxFeedBytes) ?? maxFeedBytes
         maxPages = arguments.int(.pages) ?? maxPages
         maxItems = arguments.int(.maxItems) ?? maxItems
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
