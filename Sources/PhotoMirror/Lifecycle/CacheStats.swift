@@ -4,6 +4,8 @@ import PMCache
 /// never waits for a writer.
 public struct CacheStats: Sendable {
     public let cacheRoot: String
+    /// Where the cache's files live: their use is the folder's or the bucket's.
+    public var store = StoreChoice.folder
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -28,7 +30,9 @@ public struct CacheStats: Sendable {
                                         failed: counters.failed, hitRatio: counters.hitRatio)
             }
             report.maxSize = try? CacheConfig.load(layout: cache.layout).maxSize
-            report.disk = Self.diskByKind(try await LocalStorage(layout: cache.layout).inventory())
+            let (storage, shutdown) = store.standalone(layout: cache.layout)
+            defer { shutdown() }
+            report.disk = Self.diskByKind(try await storage.inventory())
             return report
         } catch let error as SyncError {
             throw error

@@ -141,9 +141,10 @@ extension CommandSpec {
         Prints what the cache holds: feeds, items by status, originals and thumbnails (count and
         bytes), disk use by kind (as `du` counts it), the oldest and newest access, the cache's
         max_size, and the last sync's images downloaded and reused with its hit ratio
-        (reused / (reused + downloaded)). Read-only: never waits for a writer.
+        (reused / (reused + downloaded)). Read-only: never waits for a writer. With --store the
+        use by kind is the bucket's objects under the prefix (the index stays in the folder).
         """,
-        flags: [.cache, .json])
+        flags: [.cache, .store, .json])
 
     static let serve = CommandSpec(
         name: "serve", synopsis: "[--cache DIR] [--port N] [--bind ADDR]",

@@ -12,9 +12,11 @@ struct StatsCommand {
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
+        var stats = CacheStats(cacheRoot: root)
+        stats.store = try StoreOption.resolve(arguments, cacheRoot: root)
         let report: StatsReport
         do {
-            report = try await CacheStats(cacheRoot: root).run()
+            report = try await stats.run()
         } catch {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
