@@ -15,8 +15,13 @@ enum IndexSchema {
     // secure_delete=OFF: Debian's SQLite zeroes deleted content by default, which makes a prune
     // dropping 85 000 rows twice as slow. The rows are public feed metadata whose files are
     // unlinked, not shredded, anyway.
+    // auto_vacuum=INCREMENTAL: the pages a prune frees go back to the file system (the
+    // `incremental_vacuum` of `PhotoIndex.checkpoint`) instead of staying in the file for ever.
+    // It takes effect only when set before the first table exists, and before journal_mode=WAL
+    // writes the new file's header; an older index gets it by `IndexMigration.enableIncrementalVacuum`.
     /// Everything but the tables: run before `statements` and the migration.
     static let pragmas = """
+    PRAGMA auto_vacuum=INCREMENTAL;
     PRAGMA journal_mode=WAL;
     PRAGMA synchronous=NORMAL;
     PRAGMA temp_store=MEMORY;

@@ -148,10 +148,13 @@ extension PhotoIndex {
         return JSONStringList.encode(packed.sorted())
     }
 
-    /// Folds the write-ahead log into the database file and empties it, so the disk use a prune
-    /// measures afterwards is what stays. Best effort: a reader holding an old snapshot keeps it.
+    /// Gives the pages deleted rows left free back to the file system (`incremental_vacuum`:
+    /// free pages move to the end of the file and are cut off), then folds the write-ahead log
+    /// into the database file and empties it, so the disk use a prune measures afterwards is
+    /// what stays. Best effort: a reader holding an old snapshot keeps the log until it ends.
     public func checkpoint() {
         connection.resetStatements()
+        try? connection.execute("PRAGMA incremental_vacuum")
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

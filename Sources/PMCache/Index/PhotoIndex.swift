@@ -10,6 +10,7 @@ public actor PhotoIndex {
         try connection.execute(IndexSchema.pragmas)
         try connection.execute(IndexSchema.statements)
         try IndexMigration.run(connection)
+        try IndexMigration.enableIncrementalVacuum(connection)
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema

@@ -82,6 +82,8 @@ public struct SyncEngine: Sendable {
             throw SyncError(.interrupted, description: "sync interrupted \(progressNote)")
         }
         if let abort = outcomes.abort {
+            // A damaged index is not consistent, and no later sync completes anything until it is rebuilt.
+            if abort.contains(IndexError.damageAdvice) { throw SyncError(description: abort) }
             throw SyncError(description: "\(abort): sync stopped \(progressNote)")
         }
         await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
@@ -99,6 +101,7 @@ public struct SyncEngine: Sendable {
                 failures += published.failures
                 cards[CacheLayout.feedKey(url: url)] = published.card
             } catch {
+                if let error = error as? IndexError, error.isDamage { throw SyncError(description: error.description) }
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
                 }
@@ -110,9 +113,10 @@ public struct SyncEngine: Sendable {
         do {
             try await publisher.publishGalleryIndex(fresh: cards)
         } catch {
-            throw SyncError(description: "cannot write the gallery: \(error)")
+            throw SyncError("cannot write the gallery", error)
         }
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
+        await SyncState.save(from: cache.index, to: cache.storage)
         reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.layout.galleryPath,
