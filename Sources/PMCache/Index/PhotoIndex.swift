@@ -4,6 +4,8 @@ import Foundation
 /// write that names files happens after those files were renamed into place.
 public actor PhotoIndex {
     let connection: SQLiteConnection
+    /// Tables whose indexes lost so many entries to `dropRows` that `checkpoint` rebuilds them.
+    var tablesToRepack: Set<String> = []
 
     public init(path: String) throws(IndexError) {
         connection = try SQLiteConnection(path: path)
