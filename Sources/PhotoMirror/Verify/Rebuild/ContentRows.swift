@@ -8,9 +8,9 @@ import PMSupport
 /// the PNG's own hash, and its modification time as stored-at and last-access time.
 ///
 /// Every file is read and hashed, on a pool of its own with a thread per core (blocking work
-/// that must stay off the cooperative pool): an original whose bytes do not hash to its name,
-/// or a thumbnail that is not a PNG, gets no row, so the repair's sweep deletes it as an orphan
-/// and the items naming it read as evicted, which the next sync fetches again. Files are read
+/// that must stay off the cooperative pool): an original whose bytes do not hash to its name
+/// gets no row, so the repair's sweep deletes it as an orphan and the items naming it read as
+/// evicted-original, which the next sync fetches again. Files are read
 /// straight from the folder, as `verify`'s `FileCheck` reads them: the index and the files it
 /// checks are local, whatever stores the published documents.
 struct ContentRows: Sendable {
@@ -53,7 +53,8 @@ struct ContentRows: Sendable {
         guard let file = Self.contents(layout.absolute(text)) else { return rejected.append("\(text): cannot be read") }
         let sha256 = name.sha256.description
         if let size = name.sizeText {
-            guard file.bytes.starts(with: Self.pngSignature) else { return rejected.append("\(text): not a PNG") }
+            // Taken as it is: its name holds its original's hash, not its own, so there is
+            // nothing to check it against, and a rebuild must not delete what verify accepted.
             thumbnails.append(ThumbnailRecord(
                 originalSHA256: sha256, size: size, path: text, bytes: file.bytes.count,
                 sha256: Digest.sha256Hex(file.bytes), storedAt: file.modified, lastAccess: file.modified))
@@ -68,8 +69,6 @@ struct ContentRows: Sendable {
                                             storedAt: file.modified, lastAccess: file.modified))
         }
     }
-
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The file's bytes and modification time (seconds since 1970), or nil when it can't be read.
     private static func contents(_ path: String) -> (bytes: [UInt8], modified: Double)? {

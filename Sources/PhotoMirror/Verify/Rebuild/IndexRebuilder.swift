@@ -66,8 +66,10 @@ struct IndexRebuilder: Sendable {
         for path in paths {
             do {
                 guard let bytes = try await storage.read(path) else { continue }
+                // The folder's name is the key its pages were written under (that of its URL).
+                let key = String(path.split(separator: "/")[1])
                 let rows = try await pool.run { () throws -> ManifestRows in
-                    try ManifestRows.read(Data(bytes)) { state?.feeds[$0]?.lastSync }
+                    try ManifestRows.read(Data(bytes), key: key) { state?.feeds[$0]?.lastSync }
                 }
                 feeds.append(rows)
             } catch {

@@ -24,12 +24,13 @@ struct ManifestRows: Sendable, Equatable {
         var lastModified: String?
     }
 
-    /// Reads a manifest. `lastSync`: when the feed at a URL last synced, from the sidecar; else
-    /// the manifest's own `updated_at`, the last sync that changed it, is taken.
-    static func read(_ data: Data, lastSync: (String) -> Double? = { _ in nil }) throws -> ManifestRows {
+    /// Reads a manifest. `key`: the name of the folder it is in, the feed's key (that of its
+    /// URL, `CacheLayout.feedKey`, when nil). `lastSync`: when the feed at a URL last synced, from
+    /// the sidecar; else the manifest's own `updated_at`, the last sync that changed it, is taken.
+    static func read(_ data: Data, key: String? = nil, lastSync: (String) -> Double? = { _ in nil }) throws -> ManifestRows {
         let manifest = try JSONDecoder().decode(StoredManifest.self, from: data)
         let lastSync = lastSync(manifest.url)
-        let key = CacheLayout.feedKey(url: manifest.url)
+        let key = key ?? CacheLayout.feedKey(url: manifest.url)
         var rows = ManifestRows(
             feed: FeedRecord(
                 key: key, url: manifest.url, kind: manifest.kind ?? "rss", title: manifest.title ?? "", link: manifest.link,
