@@ -92,17 +92,14 @@ import PMSupport
     }
 
     @Test func aMediaURLGetsARowOnlyWhenItsImageHasAFileAndTheLaterFeedWins() throws {
-        var older = try ManifestRows.read(Self.manifest())
-        older.feed.lastSync = 1
-        var newer = older
-        newer.feed.lastSync = 2
-        newer.media = [.init(url: "https://m/a.jpg", sha256: Self.b, etag: "\"new\"", lastModified: nil)]
+        let older = try ManifestRows.read(Self.manifest()).media
+        let newer: [ManifestRows.Media] = [.init(url: "https://m/a.jpg", sha256: Self.b, etag: "\"new\"", lastModified: nil)]
         var files = ContentRows()
         files.originals = [OriginalRecord(sha256: Self.a, path: "originals/aa/a.jpg", bytes: 1, format: "jpeg",
                                           storedAt: 10, lastAccess: 10)]
         files.thumbnails = [ThumbnailRecord(originalSHA256: Self.b, size: "80x80", path: "thumbs/80x80/bb/b.png", bytes: 1,
                                             sha256: "t", storedAt: 20, lastAccess: 20)]
-        let resources = IndexRebuilder.resources(named: [older, newer], files: files, now: 99)
+        let resources = IndexRebuilder.resources(named: [older, newer], files: files)
         #expect(resources.map(\.url) == ["https://m/a.jpg", "https://m/b.jpg"], "c and the logo have no file")
         #expect(resources[0].sha256 == Self.b && resources[0].etag == "\"new\"" && resources[0].fetchedAt == 20)
         #expect(resources[1].sha256 == Self.b && resources[1].contentType == nil)

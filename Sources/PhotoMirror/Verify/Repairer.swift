@@ -1,5 +1,6 @@
 import Foundation
 import PMCache
+import PMImaging
 
 /// `photomirror verify --repair`: under the writers' lock, makes the cache one `verify` accepts.
 ///
@@ -63,6 +64,8 @@ public struct Repairer: Sendable {
         if let line = health.damageLine {
             found = VerifyReport(indexDamage: line)
             rebuilt = try await rebuild(layout)
+            // The rebuild's rows and hashes are gone; the republishing and checks need their own.
+            FreedMemory.release()
         }
         let index: PhotoIndex
         do {

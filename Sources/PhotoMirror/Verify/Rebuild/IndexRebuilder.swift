@@ -36,51 +36,71 @@ struct IndexRebuilder: Sendable {
 
     func run(now: Double = Date().timeIntervalSince1970) async throws -> Result {
         let scan = try await storage.inventory()
-        let state = await SyncState.load(from: storage)
-        async let files = ContentRows.read(scan.contentFiles, layout: layout)
-        let (feeds, unreadable) = await manifests(in: scan, state: state)
-        let content = await files
-        var result = Result(feeds: feeds.count, items: feeds.reduce(0) { $0 + $1.items.count },
-                            originals: content.originals.count, thumbnails: content.thumbnails.count)
-        result.skipped = unreadable + content.rejected
-        let resources = Self.resources(named: feeds, files: content, now: now)
-        result.mediaURLs = resources.count
         let temp = layout.absolute("\(AtomicFile.tempPrefix)index-rebuild.sqlite")
         removeIndexFile(temp)
-        try await write(to: temp, feeds: feeds, files: content, resources: resources, state: state)
+        var result = try await build(at: temp, scan: scan, state: await SyncState.load(from: storage))
         result.keptAs = try DamagedIndexFiles(layout: layout).replace(with: temp, at: now)
         return result
     }
 
-    /// Every feed's manifest, read and decoded off the cooperative pool, in the order of their
-    /// last syncs (a media URL two feeds name with different images keeps the later one's).
-    private func manifests(in scan: DiskScan, state: SyncState?) async -> ([ManifestRows], [String]) {
-        let paths = scan.files.keys.map(\.description).filter { path in
+    /// Writes the new index at `path` and closes it. The files are hashed while the manifests
+    /// are read and their feeds written, one feed at a time (a feed's items are the largest part
+    /// of what a rebuild holds in memory).
+    private func build(at path: String, scan: DiskScan, state: SyncState?) async throws -> Result {
+        let index = try PhotoIndex(path: path)
+        await index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
+        async let hashed = ContentRows.read(scan.contentFiles, layout: layout)
+        var result = Result()
+        var media: [(lastSync: Double, key: String, media: [ManifestRows.Media])] = []
+        var gallerySize: String?
+        let pool = BlockingPool(threads: 1, name: "photomirror.rebuild.manifests")
+        defer { pool.shutdown() }
+        for path in Self.manifestPaths(in: scan) {
+            // The folder's name is the key its pages were written under (that of its URL).
+            let key = String(path.split(separator: "/")[1])
+            let rows: ManifestRows
+            do {
+                guard let bytes = try await storage.read(path) else { continue }
+                rows = try await pool.run { try ManifestRows.read(Data(bytes), key: key) { state?.feeds[$0]?.lastSync } }
+            } catch {
+                result.skipped.append("\(path): not a readable manifest (\(error)); its feed's next sync brings it back")
+                continue
+            }
+            try await index.replaceFeed(rows.feed, items: rows.items)
+            result.feeds += 1
+            result.items += rows.items.count
+            media.append((rows.feed.lastSync, key, rows.media))
+            gallerySize = gallerySize ?? rows.gallerySize
+        }
+        let files = await hashed
+        result.originals = files.originals.count
+        result.thumbnails = files.thumbnails.count
+        result.skipped += files.rejected
+        // For a URL two feeds name with different images, the feed synced last wins.
+        media.sort { ($0.lastSync, $0.key) < ($1.lastSync, $1.key) }
+        let resources = Self.resources(named: media.map(\.media), files: files)
+        result.mediaURLs = resources.count
+        try await index.insertRebuiltFiles(originals: files.originals, thumbnails: files.thumbnails, resources: resources)
+        if let polls = state?.feedPolls { try await index.recordPolls(polls) }
+        var meta: [String: String] = [:]
+        if let size = state?.gallerySize ?? gallerySize { meta[MetaKey.gallerySize] = size }
+        if let counters = state?.lastSync { meta[MetaKey.lastSync] = counters.encoded() }
+        if !meta.isEmpty { try await index.setMeta(meta) }
+        try await index.detachLog()
+        return result
+    }
+
+    /// `feeds/<key>/manifest.json` of every feed folder the scan found.
+    static func manifestPaths(in scan: DiskScan) -> [String] {
+        scan.files.keys.map(\.description).filter { path in
             let parts = path.split(separator: "/")
             return parts.count == 3 && parts[0] == CacheLayout.feedsFolder && parts[2] == CacheLayout.manifestFile
         }.sorted()
-        let pool = BlockingPool(threads: 1, name: "photomirror.rebuild.manifests")
-        defer { pool.shutdown() }
-        var feeds: [ManifestRows] = []
-        var unreadable: [String] = []
-        for path in paths {
-            do {
-                guard let bytes = try await storage.read(path) else { continue }
-                // The folder's name is the key its pages were written under (that of its URL).
-                let key = String(path.split(separator: "/")[1])
-                let rows = try await pool.run { () throws -> ManifestRows in
-                    try ManifestRows.read(Data(bytes), key: key) { state?.feeds[$0]?.lastSync }
-                }
-                feeds.append(rows)
-            } catch {
-                unreadable.append("\(path): not a readable manifest (\(error)); its feed's next sync brings it back")
-            }
-        }
-        return (feeds.sorted { ($0.feed.lastSync, $0.feed.key) < ($1.feed.lastSync, $1.feed.key) }, unreadable)
     }
 
-    /// The media URL rows: each URL with a hash whose image has a file, the time of that file.
-    static func resources(named feeds: [ManifestRows], files: ContentRows, now: Double) -> [ResourceRecord] {
+    /// The media URL rows: each URL with a hash whose image has a file, at the time of that
+    /// file. `feeds`' media in the order they win in: a later one's URL replaces an earlier one's.
+    static func resources(named feeds: [[ManifestRows.Media]], files: ContentRows) -> [ResourceRecord] {
         var stored: [String: (time: Double, contentType: String?)] = [:]
         for original in files.originals {
             stored[original.sha256] = (original.storedAt, ImageFormat.named(original.format)?.mimeType)
@@ -89,31 +109,13 @@ struct IndexRebuilder: Sendable {
             stored[thumbnail.originalSHA256] = (thumbnail.storedAt, nil)
         }
         var byURL: [String: ResourceRecord] = [:]
-        for feed in feeds {
-            for media in feed.media {
-                guard let file = stored[media.sha256] else { continue }
-                byURL[media.url] = ResourceRecord(url: media.url, sha256: media.sha256, etag: media.etag,
-                                                  lastModified: media.lastModified, contentType: file.contentType,
-                                                  fetchedAt: file.time, lastAccess: file.time)
-            }
+        for media in feeds.joined() {
+            guard let file = stored[media.sha256] else { continue }
+            byURL[media.url] = ResourceRecord(url: media.url, sha256: media.sha256, etag: media.etag,
+                                              lastModified: media.lastModified, contentType: file.contentType,
+                                              fetchedAt: file.time, lastAccess: file.time)
         }
         return byURL.values.sorted { $0.url < $1.url }
-    }
-
-    private func write(to path: String, feeds: [ManifestRows], files: ContentRows, resources: [ResourceRecord],
-                       state: SyncState?) async throws {
-        let index = try PhotoIndex(path: path)
-        await index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
-        try await index.insertRebuiltFiles(originals: files.originals, thumbnails: files.thumbnails, resources: resources)
-        for feed in feeds { try await index.replaceFeed(feed.feed, items: feed.items) }
-        if let polls = state?.feedPolls { try await index.recordPolls(polls) }
-        var meta: [String: String] = [:]
-        if let size = state?.gallerySize ?? feeds.last(where: { $0.gallerySize != nil })?.gallerySize {
-            meta[MetaKey.gallerySize] = size
-        }
-        if let counters = state?.lastSync { meta[MetaKey.lastSync] = counters.encoded() }
-        if !meta.isEmpty { try await index.setMeta(meta) }
-        try await index.detachLog()
     }
 
     private func removeIndexFile(_ path: String) {
