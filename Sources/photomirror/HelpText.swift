@@ -110,8 +110,9 @@ enum Overview {
            not get under the limit
         2  usage error
         3  a feed could not be fetched or parsed (watch: every feed is gone)
-        4  the cache could not be opened, locked or written (e.g. disk full), or another
-           writer (sync, prune, verify --repair) held its lock for longer than --wait
+        4  the cache could not be opened, locked or written (e.g. disk full, a damaged or
+           missing index: run `photomirror verify --repair`), or another writer (sync,
+           prune, verify --repair) held its lock for longer than --wait
         130, 143  interrupted by SIGINT or SIGTERM (the cache stays consistent)
         """),
     ]

@@ -49,7 +49,8 @@ import Testing
         let bytes = ManifestWriter.bytes(feed: feed, updatedAt: 1, items: item, paths: paths, primarySize: "40x40")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
         #expect(manifest.warnings == ["read as windows-1252"])
-        #expect(manifest.image == Manifest.FeedImage(url: "https://f/logo.png", original: "originals/ll.png", thumbnail: "thumbs/ll.png"))
+        #expect(manifest.image == Manifest.FeedImage(url: "https://f/logo.png", original: "originals/ll.png", thumbnail: "thumbs/ll.png",
+                                                     sha256: "ll"))
         let decoded = try #require(manifest.items.first)
         #expect(decoded.mediaURL == "https://m/a.jpg" && decoded.original == "originals/aa.jpg")
         #expect(decoded.media.map(\.url) == ["https://m/a.jpg", "https://m/b.png", "https://m/c.jpg"])

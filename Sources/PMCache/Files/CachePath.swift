@@ -119,6 +119,15 @@ public struct ContentName: Hashable, Sendable {
 
     var path: String { folder + "/" + name }
 
+    /// The image's SHA-256 the name carries: the original's (a thumbnail is named by its original).
+    public var sha256: ImageHash { .packed(hash) }
+
+    /// A thumbnail's size as its folder spells it (`40x40`); nil for an original.
+    public var sizeText: String? { thumbnailSize.map { "\($0.width)x\($0.height)" } }
+
+    /// The extension of the file's name (`jpg`, `png`).
+    public var extensionText: String { fileExtension.text }
+
     /// The fan-out folder: `originals/ab` or `thumbs/40x40/ab`.
     public var folder: String {
         let fanOut = String(decoding: [PackedHash.digit(hash.firstByte >> 4), PackedHash.digit(hash.firstByte & 15)],

@@ -35,6 +35,27 @@ enum IndexMigration {
 }
 
 extension IndexMigration {
+    /// An index created before the schema set `auto_vacuum=INCREMENTAL` (SQLite's default is
+    /// NONE) is rewritten once by `VACUUM`, the only way to change it: a copy of the whole file,
+    /// about a second and twice the index's size on disk for a while at 100 000 images, so it
+    /// is done by the writer that holds the lock, once, and never by a reader. The temporary
+    /// copy goes to a file, not memory (`temp_store`). Killed half-way, VACUUM leaves the old
+    /// file as it was, and the next writer's open does it again.
+    static func enableIncrementalVacuum(_ connection: SQLiteConnection) throws(IndexError) {
+        let mode = try connection.statement("PRAGMA auto_vacuum")
+        var current = 0
+        // Stepped to the end, so no read transaction stays open under the VACUUM.
+        while try mode.step() { current = mode.int(0) }
+        guard current == autoVacuumNone else { return }
+        try connection.execute("PRAGMA auto_vacuum=INCREMENTAL; PRAGMA temp_store=FILE")
+        defer { try? connection.execute("PRAGMA temp_store=MEMORY") }
+        try connection.execute("VACUUM")
+    }
+
+    private static let autoVacuumNone = 0
+}
+
+extension IndexMigration {
     /// A read-only connection (`verify`, `stats`) cannot migrate an index an older version
     /// wrote: temporary views, which shadow the main tables of the same name, show it in the
     /// current shape instead, the added columns as NULL and `item_media` and `feed_polls` empty. The file is not

@@ -47,6 +47,20 @@ public struct ResourceRecord: Sendable, Equatable {
     }
 }
 
+/// The HTTP validators a media URL's bytes were fetched with (`resources.etag`,
+/// `last_modified`): what `sync --revalidate` asks with.
+public struct MediaValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+
+    /// Nil when there is neither: most URLs of a feed without validators cost no entry.
+    public init?(etag: String?, lastModified: String?) {
+        guard etag != nil || lastModified != nil else { return nil }
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
 public struct FeedRecord: Sendable, Equatable {
     public var key: String
     public var url: String

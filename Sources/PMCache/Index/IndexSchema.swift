@@ -18,8 +18,13 @@ enum IndexSchema {
     // synchronous=FULL: a commit is on disk before the writer goes on to write the manifests and
     // pages that reflect it (and a later prune trusts the rows); in WAL mode that is one fsync
     // of the WAL per commit, and a sync commits once per batch of images.
+    // auto_vacuum=INCREMENTAL: the pages a prune frees go back to the file system (the
+    // `incremental_vacuum` of `PhotoIndex.checkpoint`) instead of staying in the file for ever.
+    // It takes effect only when set before the first table exists, and before journal_mode=WAL
+    // writes the new file's header; an older index gets it by `IndexMigration.enableIncrementalVacuum`.
     /// Everything but the tables: run before `statements` and the migration.
     static let pragmas = """
+    PRAGMA auto_vacuum=INCREMENTAL;
     PRAGMA journal_mode=WAL;
     PRAGMA synchronous=FULL;
     PRAGMA temp_store=MEMORY;

@@ -95,12 +95,22 @@ extension PhotoIndex {
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
             // A URL keeps its row while its image has a thumbnail left, so test that first.
+            let deletes = [
+                ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
+                ("thumbnails", """
+                    DELETE FROM thumbnails WHERE (original_sha256, size) IN (SELECT sha256, size FROM temp.drop_thumbnails)
+                    """),
+                ("resources", """
+                    DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
+                        WHERE NOT EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = d.sha256)
+                        AND NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
+                    """),
+            ]
+            for (table, delete) in deletes {
+                try connection.execute(delete)
+                try noteDeleted(connection.changes, from: table)
+            }
             try connection.execute("""
-                DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals);
-                DELETE FROM thumbnails WHERE (original_sha256, size) IN (SELECT sha256, size FROM temp.drop_thumbnails);
-                DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
-                    WHERE NOT EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = d.sha256)
-                    AND NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256));
                 DELETE FROM temp.drop_originals; DELETE FROM temp.drop_thumbnails; DELETE FROM temp.dropped_images;
                 """)
             return dropped
@@ -148,10 +158,30 @@ extension PhotoIndex {
         return JSONStringList.encode(packed.sorted())
     }
 
-    /// Folds the write-ahead log into the database file and empties it, so the disk use a prune
-    /// measures afterwards is what stays. Best effort: a reader holding an old snapshot keeps it.
+    // Deleting rows frees only the pages that end up empty. A table's rows lie in the order they
+    // were inserted, about the order prune evicts them in, so its pages empty out in runs; but its
+    // indexes (by hash, by path, by URL) are in random order, and a prune that takes out half of
+    // their entries leaves every page half full, for good: SQLite merges a page only once it is
+    // under a third full. Rebuilding an index that lost a quarter or more of its entries packs it
+    // again, and frees the rest.
+    private func noteDeleted(_ deleted: Int, from table: String) throws(IndexError) {
+        guard deleted > 0 else { return }
+        let left = try connection.statement("SELECT count(*) FROM \(table)")
+        let remaining = try left.step() ? left.int(0) : 0
+        try left.run()
+        if deleted * 3 >= remaining { tablesToRepack.insert(table) }
+    }
+
+    /// Gives the space deleted rows held back to the file system: the indexes of tables that lost
+    /// many rows are rebuilt packed (`REINDEX`), the free pages move to the end of the file and
+    /// are cut off (`incremental_vacuum`), then the write-ahead log is folded into the file and
+    /// emptied, so the disk use a prune measures afterwards is what stays. Best effort: a reader
+    /// holding an old snapshot keeps the log until it ends, and a full disk the rebuild.
     public func checkpoint() {
         connection.resetStatements()
+        for table in tablesToRepack.sorted() { try? connection.execute("REINDEX \(table)") }
+        tablesToRepack = []
+        try? connection.execute("PRAGMA incremental_vacuum")
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

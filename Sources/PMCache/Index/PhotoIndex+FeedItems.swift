@@ -20,16 +20,21 @@ extension PhotoIndex {
         public var items: [ItemRecord] = []
         /// By image hash, for every item that names one (empty when the index holds no file of it).
         public var files: [String: ImageFiles] = [:]
+        /// By media URL (the items' and the feed's own image): the HTTP validators its bytes were
+        /// fetched with, for the URLs that have any and whose row still names the item's image.
+        public var validators: [String: MediaValidators] = [:]
     }
 
     public func feedItems(feedKey: String) throws(IndexError) -> FeedItems {
         // One row per item and thumbnail size; an item's rows are adjacent.
         let query = try connection.statement("""
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
-                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, t.path, i.media_source
+                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, t.path, i.media_source,
+                   r.etag, r.last_modified
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
+            LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
             WHERE i.feed_key = ? ORDER BY i.position, i.item_id, t.size
             """)
         try query.bind(.text(feedKey))
@@ -48,6 +53,9 @@ extension PhotoIndex {
                 if let sha256 = feed.items[feed.items.count - 1].sha256, feed.files[sha256] == nil {
                     feed.files[sha256] = ImageFiles(original: query.text(13), thumbnails: [:])
                 }
+                if let url = query.text(9), let found = MediaValidators(etag: query.text(17), lastModified: query.text(18)) {
+                    feed.validators[url] = found
+                }
             }
             if let sha256 = feed.items[feed.items.count - 1].sha256, let size = query.text(14), let path = query.text(15) {
                 feed.files[sha256]?.thumbnails[size] = path
@@ -58,13 +66,29 @@ extension PhotoIndex {
             feed.items[index].status = Self.status(item.status, sha256: item.sha256, files: item.sha256.flatMap { feed.files[$0] })
         }
         try addMoreMedia(feedKey: feedKey, to: &feed)
+        try addImageValidators(feedKey: feedKey, to: &feed)
         return feed
+    }
+
+    /// The feed's own image's validators, when its row names the image it mirrored.
+    private func addImageValidators(feedKey: String, to feed: inout FeedItems) throws(IndexError) {
+        let query = try connection.statement("""
+            SELECT r.url, r.etag, r.last_modified FROM feeds f
+            JOIN resources r ON r.url = f.image_url AND r.sha256 = f.image_sha256 WHERE f.key = ?
+            """)
+        try query.bind(.text(feedKey))
+        while try query.step() {
+            if let url = query.text(0), let found = MediaValidators(etag: query.text(1), lastModified: query.text(2)) {
+                feed.validators[url] = found
+            }
+        }
     }
 
     /// The images after the first, with their files, onto the items already read (few feeds have any).
     private func addMoreMedia(feedKey: String, to feed: inout FeedItems) throws(IndexError) {
-        var more = try moreMedia(feedKey: feedKey)
+        var (more, validators) = try moreMedia(feedKey: feedKey)
         guard !more.isEmpty else { return }
+        feed.validators.merge(validators) { first, _ in first }
         let hashes = Set(more.values.joined().compactMap(\.sha256)).subtracting(feed.files.keys)
         for (sha256, files) in try files(of: hashes) {
             feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))

@@ -81,7 +81,7 @@ extension PhotoIndex {
                 mediaURL: query.text(9), status: ItemStatus(stored: query.text(10)), error: query.text(11),
                 sha256: query.text(12), mediaSource: query.text(13)))
         }
-        var more = try moreMedia(feedKey: feedKey)
+        var more = try moreMedia(feedKey: feedKey).media
         Self.attach(&more, to: &result)
         return result
     }
@@ -94,20 +94,28 @@ extension PhotoIndex {
         }
     }
 
-    /// The images after the first of every item of the feed, by item id, statuses derived.
-    func moreMedia(feedKey: String) throws(IndexError) -> [String: [MediaRecord]] {
+    /// The images after the first of every item of the feed, by item id, statuses derived, and
+    /// the validators of those whose URL still names the image's bytes.
+    func moreMedia(feedKey: String) throws(IndexError)
+        -> (media: [String: [MediaRecord]], validators: [String: MediaValidators])
+    {
         let query = try connection.statement("""
-            SELECT item_id, url, source, \(Self.derivedStatus(of: "item_media")), error, sha256
-            FROM item_media WHERE feed_key = ? ORDER BY item_id, ordinal
+            SELECT item_id, item_media.url, source, \(Self.derivedStatus(of: "item_media")), error, item_media.sha256,
+                   r.etag, r.last_modified
+            FROM item_media LEFT JOIN resources r ON r.url = item_media.url AND r.sha256 = item_media.sha256
+            WHERE feed_key = ? ORDER BY item_id, ordinal
             """)
         try query.bind(.text(feedKey))
         var result: [String: [MediaRecord]] = [:]
+        var validators: [String: MediaValidators] = [:]
         while try query.step() {
+            let url = query.text(1) ?? ""
             result[query.text(0) ?? "", default: []].append(MediaRecord(
-                url: query.text(1) ?? "", source: query.text(2) ?? "", status: ItemStatus(stored: query.text(3)),
+                url: url, source: query.text(2) ?? "", status: ItemStatus(stored: query.text(3)),
                 error: query.text(4), sha256: query.text(5)))
+            if let found = MediaValidators(etag: query.text(6), lastModified: query.text(7)) { validators[url] = found }
         }
-        return result
+        return (result, validators)
     }
 
     /// Every original and thumbnail row, whole, for `verify`.

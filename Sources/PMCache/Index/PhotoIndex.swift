@@ -4,6 +4,8 @@ import Foundation
 /// write that names files happens after those files were renamed into place.
 public actor PhotoIndex {
     let connection: SQLiteConnection
+    /// Tables whose indexes lost so many entries to `dropRows` that `checkpoint` rebuilds them.
+    var tablesToRepack: Set<String> = []
 
     public init(path: String) throws(IndexError) {
         let connection = try SQLiteConnection(path: path)
@@ -13,6 +15,7 @@ public actor PhotoIndex {
         // One transaction: one commit (one WAL sync) for a new cache's tables, not one per table.
         try connection.transaction { () throws(IndexError) in try connection.execute(IndexSchema.statements) }
         try IndexMigration.run(connection)
+        try IndexMigration.enableIncrementalVacuum(connection)
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema

@@ -4,10 +4,32 @@ import CSQLite
 public struct IndexError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     public let message: String
-    public var description: String { "index: \(message) (SQLite code \(code))" }
-    /// The index's disk is full (SQLITE_FULL), or it cannot be written (SQLITE_READONLY,
-    /// SQLITE_CANTOPEN): no later write to the same cache will succeed either.
-    public var endsTheSync: Bool { [SQLITE_FULL, SQLITE_READONLY, SQLITE_CANTOPEN].contains(code & 0xff) }
+    /// The index file the error is about, when known: a damaged index is named by it.
+    public var path: String?
+
+    public init(code: Int32, message: String, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// What every command says of a damaged index, whatever it was doing: the next step, not
+    /// only SQLite's words (which follow in parentheses).
+    public static let damageAdvice = "the index is damaged; run `photomirror verify --repair`"
+
+    public var description: String {
+        guard isDamage else { return "index: \(message) (SQLite code \(code))" }
+        return "\(path ?? CacheLayout.indexFile): \(Self.damageAdvice) (\(message), SQLite code \(code))"
+    }
+
+    /// The file is not an SQLite database or its pages contradict each other (SQLITE_CORRUPT,
+    /// SQLITE_NOTADB): what a failing disk or a stray write leaves. Nothing read from it can be
+    /// trusted; `verify --repair` rebuilds it from the manifests and the content files.
+    public var isDamage: Bool { [SQLITE_CORRUPT, SQLITE_NOTADB].contains(code & 0xff) }
+
+    /// The index's disk is full (SQLITE_FULL), it cannot be written (SQLITE_READONLY,
+    /// SQLITE_CANTOPEN) or it is damaged: no later write to the same cache will succeed either.
+    public var endsTheSync: Bool { [SQLITE_FULL, SQLITE_READONLY, SQLITE_CANTOPEN].contains(code & 0xff) || isDamage }
 }
 
 // SQLite's SQLITE_TRANSIENT macro is not imported: it is the destructor value -1, which makes
@@ -17,6 +39,7 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// One SQLite connection. Not Sendable: it lives inside the `PhotoIndex` actor and never leaves it.
 final class SQLiteConnection {
     let db: OpaquePointer
+    let path: String
     private var statements: [String: OpaquePointer] = [:]
 
     /// `mayCreate: false` opens only an index that exists. `busyTimeout` is how long a write
@@ -29,9 +52,10 @@ final class SQLiteConnection {
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let handle { sqlite3_close_v2(handle) }
-            throw IndexError(code: rc, message: "\(path): \(message)")
+            throw IndexError(code: rc, message: "\(path): \(message)", path: path)
         }
         db = handle
+        self.path = path
         sqlite3_busy_timeout(db, busyTimeout)
     }
 
@@ -46,7 +70,7 @@ final class SQLiteConnection {
         if rc != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? "error"
             sqlite3_free(error)
-            throw IndexError(code: rc, message: message)
+            throw IndexError(code: rc, message: message, path: path)
         }
     }
 
@@ -84,7 +108,7 @@ final class SQLiteConnection {
     }
 
     func lastError(_ rc: Int32) -> IndexError {
-        IndexError(code: rc, message: String(cString: sqlite3_errmsg(db)))
+        IndexError(code: rc, message: String(cString: sqlite3_errmsg(db)), path: path)
     }
 
     var changes: Int { Int(sqlite3_changes(db)) }

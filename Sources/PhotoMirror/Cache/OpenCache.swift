@@ -26,10 +26,12 @@ struct OpenCache: Sendable {
         } catch {
             throw SyncError(description: "\(layout.root): \(error)")
         }
+        // Under the lock: a repair rebuilding a lost index holds it until the new one is in place.
+        if case .lost = IndexPresence(layout) { throw SyncError(description: IndexPresence.lostMessage(layout)) }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
-            throw SyncError(description: "cannot open the cache index: \(error)")
+            throw SyncError("cannot open the cache index", error)
         }
         storage = makeStorage(layout)
     }
@@ -46,6 +48,14 @@ struct OpenCache: Sendable {
         self.storage = storage
     }
 
+    /// A cache whose lock is held and whose index was just opened (a repair that rebuilt it).
+    init(layout: CacheLayout, lock: CacheLock, index: PhotoIndex, storage: any CacheStorage) {
+        self.layout = layout
+        self.lock = lock
+        self.index = index
+        self.storage = storage
+    }
+
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
     static func existing(root: String, lockWait: Double,
                          storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(SyncError)
@@ -55,9 +65,13 @@ struct OpenCache: Sendable {
         return try OpenCache(root: root, lockWait: lockWait, storage: makeStorage)
     }
 
+    /// Throws unless the folder has an index: "no cache here", or, when the cache's files are
+    /// there without it, that `verify --repair` rebuilds it.
     static func requireIndex(_ layout: CacheLayout) throws(SyncError) {
-        guard FileManager.default.fileExists(atPath: layout.indexPath) else {
-            throw SyncError(description: "\(layout.root): no photomirror cache here (no \(CacheLayout.indexFile))")
+        switch IndexPresence(layout) {
+        case .present: return
+        case .lost: throw SyncError(description: IndexPresence.lostMessage(layout))
+        case .none: throw SyncError(description: IndexPresence.noCacheMessage(layout))
         }
     }
 }

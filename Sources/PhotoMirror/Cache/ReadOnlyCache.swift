@@ -12,7 +12,7 @@ struct ReadOnlyCache: Sendable {
         do {
             index = try PhotoIndex(readingOnly: layout.indexPath)
         } catch {
-            throw SyncError(description: "cannot open the cache index: \(error)")
+            throw SyncError("cannot open the cache index", error)
         }
     }
 }

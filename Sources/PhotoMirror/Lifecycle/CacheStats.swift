@@ -37,7 +37,7 @@ public struct CacheStats: Sendable {
         } catch let error as SyncError {
             throw error
         } catch {
-            throw SyncError(description: "cannot read the cache: \(error)")
+            throw SyncError("cannot read the cache", error)
         }
     }
 

@@ -46,6 +46,8 @@ public struct Pruner: Sendable {
             return try await PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache).run(goal)
         } catch let error as SyncError {
             throw error
+        } catch let error as IndexError where error.isDamage {
+            throw SyncError(description: error.description)
         } catch {
             throw SyncError(description: "prune stopped: \(error); the cache is consistent (verify --repair removes leftovers)")
         }

@@ -5,6 +5,8 @@ struct GalleryFeed {
     var record: FeedRecord
     var items: [ItemRecord]
     var paths: [String: StoredPaths]
+    /// The media URLs' HTTP validators, for the manifest (the pages show none).
+    var validators: [String: MediaValidators] = [:]
 
     var displayTitle: String { record.displayTitle }
     var counts: FeedCounts { FeedCounts(items) }

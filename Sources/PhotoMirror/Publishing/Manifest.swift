@@ -12,6 +12,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// When the mirror last changed this manifest: a sync that found the feed (and its images)
     /// as they were leaves the file as it is; the root page tells when it last synced.
     public var updatedAt: String
+    /// The feed's HTTP validators as its index row held them when this manifest was written: a
+    /// rebuilt index asks the feed with them (`cache-layout.md`, "Rebuilding the index").
+    public var etag: String?
+    public var lastModified: String?
     /// The feed's own image, mirrored, when it has one.
     public var image: FeedImage?
     /// What had to be repaired to read the feed (recovered XML, a guessed charset); empty when nothing.
@@ -22,6 +26,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var url: String
         public var original: String?
         public var thumbnail: String?
+        /// The mirrored image's hash, kept when its files were evicted too.
+        public var sha256: String?
     }
 
     /// One image of an item; `Item.media` lists them all, the first being the item's own fields.
@@ -33,6 +39,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String?
         public var original: String?
         public var thumbnails: [String: String]
+        /// The HTTP validators the image's bytes were fetched with, when the server gave any.
+        public var etag: String?
+        public var lastModified: String?
+
+        enum CodingKeys: String, CodingKey {
+            case url, source, status, error, sha256, original, thumbnails, etag
+            case lastModified = "last_modified"
+        }
     }
 
     public struct Item: Codable, Sendable, Equatable {
@@ -62,8 +76,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, link, attribution, image, warnings, items
+        case url, title, kind, link, attribution, image, warnings, items, etag
         case updatedAt = "updated_at"
+        case lastModified = "last_modified"
     }
 }
 
@@ -81,7 +96,8 @@ enum ManifestWriter {
     static let pieceBytes = 64 << 10
 
     static func write(feed: FeedRecord, updatedAt: Double, items: [ItemRecord], paths: [String: StoredPaths],
-                      primarySize: String, to output: ([UInt8]) throws -> Void) rethrows {
+                      validators: [String: MediaValidators] = [:], primarySize: String,
+                      to output: ([UInt8]) throws -> Void) rethrows {
         var json = JSONBuffer(capacity: pieceBytes + 16 << 10)
         json.raw("{")
         json.member("url", feed.url, depth: 1, first: true)
@@ -90,6 +106,8 @@ enum ManifestWriter {
         json.member("link", feed.link, depth: 1)
         json.member("attribution", feed.attribution, depth: 1)
         json.member("updated_at", timestamp: updatedAt, depth: 1)
+        json.member("etag", feed.etag, depth: 1)
+        json.member("last_modified", feed.lastModified, depth: 1)
         json.key("image", depth: 1)
         if let url = feed.imageURL {
             let stored = feed.imageSHA256.flatMap { paths[$0] }
@@ -99,6 +117,9 @@ enum ManifestWriter {
             json.string(stored?.original)
             json.raw(", \"thumbnail\": ")
             json.string(stored?.thumbnails[primarySize])
+            json.raw(", \"sha256\": ")
+            json.string(feed.imageSHA256)
+            validators[url].map { write($0, to: &json) }
             json.raw("}")
         } else {
             json.raw("null")
@@ -108,7 +129,7 @@ enum ManifestWriter {
         json.raw("[")
         for (index, item) in items.enumerated() {
             json.raw(index == 0 ? "{" : ", {")
-            write(item, paths: paths, primarySize: primarySize, to: &json)
+            write(item, paths: paths, validators: validators, primarySize: primarySize, to: &json)
             json.raw("\n  }")
             if json.bytes.count >= pieceBytes {
                 try output(json.bytes)
@@ -121,14 +142,15 @@ enum ManifestWriter {
 
     /// The whole manifest in memory, for small feeds and tests.
     static func bytes(feed: FeedRecord, updatedAt: Double, items: [ItemRecord], paths: [String: StoredPaths],
-                      primarySize: String) -> [UInt8] {
+                      validators: [String: MediaValidators] = [:], primarySize: String) -> [UInt8] {
         var whole: [UInt8] = []
-        write(feed: feed, updatedAt: updatedAt, items: items, paths: paths, primarySize: primarySize) { whole += $0 }
+        write(feed: feed, updatedAt: updatedAt, items: items, paths: paths, validators: validators,
+              primarySize: primarySize) { whole += $0 }
         return whole
     }
 
-    private static func write(_ item: ItemRecord, paths: [String: StoredPaths], primarySize: String,
-                              to json: inout JSONBuffer) {
+    private static func write(_ item: ItemRecord, paths: [String: StoredPaths], validators: [String: MediaValidators],
+                              primarySize: String, to json: inout JSONBuffer) {
         let stored = item.sha256.flatMap { paths[$0] }
         json.member("id", item.itemID, depth: 2, first: true)
         json.member("title", item.title, depth: 2)
@@ -163,8 +185,22 @@ enum ManifestWriter {
             json.string(files?.original)
             json.raw(", \"thumbnails\": ")
             json.stringObject(files?.thumbnails ?? [:])
+            validators[media.url].map { write($0, to: &json) }
             json.raw("}")
         }
         json.raw("]")
+    }
+
+    /// `, "etag": …, "last_modified": …` inside an image's object, only the ones there are:
+    /// most images of a feed without validators cost no bytes.
+    private static func write(_ validators: MediaValidators, to json: inout JSONBuffer) {
+        if let etag = validators.etag {
+            json.raw(", \"etag\": ")
+            json.string(etag)
+        }
+        if let lastModified = validators.lastModified {
+            json.raw(", \"last_modified\": ")
+            json.string(lastModified)
+        }
     }
 }

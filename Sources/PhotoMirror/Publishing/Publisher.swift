@@ -28,7 +28,7 @@ struct Publisher: Sendable {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
         try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feedKey), .always) { append in
             try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
-                                     primarySize: base.description, to: append)
+                                     validators: feed.validators, primarySize: base.description, to: append)
         }
         try await writeJSONFeed(feed)
         try await writeFeedPages(feed)
@@ -53,7 +53,7 @@ struct Publisher: Sendable {
         if let image = record.imageSHA256, paths[image] == nil {
             paths.merge(try await storedPaths(forImages: [image])) { first, _ in first }
         }
-        return GalleryFeed(record: record, items: stored.items, paths: paths)
+        return GalleryFeed(record: record, items: stored.items, paths: paths, validators: stored.validators)
     }
 
     /// One index call for every item, not two actor hops per image.

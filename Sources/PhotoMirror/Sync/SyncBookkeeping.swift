@@ -38,7 +38,7 @@ enum SyncBookkeeping {
         do {
             return try await Pruner.afterSync(cache: cache, limit: limit)
         } catch {
-            throw SyncError(description: "the sync finished, but pruning to the size limit failed: \(error)")
+            throw SyncError("the sync finished, but pruning to the size limit failed", error)
         }
     }
 }

@@ -111,6 +111,8 @@ public struct SyncEngine: Sendable {
             throw SyncError(.interrupted, description: "sync interrupted \(progressNote)")
         }
         if let abort = outcomes.abort {
+            // A damaged index is not consistent, and no later sync completes anything until it is rebuilt.
+            if abort.contains(IndexError.damageAdvice) { throw SyncError(description: abort) }
             throw SyncError(description: "\(abort): sync stopped \(progressNote)")
         }
         await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
@@ -127,6 +129,7 @@ public struct SyncEngine: Sendable {
                 reports.append(recorded.report)
                 failures += recorded.failures
             } catch {
+                if let error = error as? IndexError, error.isDamage { throw SyncError(description: error.description) }
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
                     throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
                 }
@@ -138,9 +141,10 @@ public struct SyncEngine: Sendable {
         do {
             try await publisher.publishGalleryIndex()
         } catch {
-            throw SyncError(description: "cannot write the gallery: \(error)")
+            throw SyncError("cannot write the gallery", error)
         }
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
+        await SyncState.save(from: cache.index, to: cache.storage)
         reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,

@@ -1,13 +1,21 @@
+import Foundation
 import PMCache
+import PMImaging
 
 /// `photomirror verify --repair`: under the writers' lock, makes the cache one `verify` accepts.
-/// Rows of missing or wrong files are dropped (their items then read as `evicted-original` or
-/// `evicted`, and the next sync that lists them fetches them again), manifests, JSON Feeds and
-/// the gallery are rewritten from the index, and only then are wrong files, orphans and temp
-/// files deleted — the same crash-safe order as prune.
+///
+/// A damaged or lost index is rebuilt first from the manifests and the content files
+/// (`IndexRebuilder`; the damaged file is kept beside it until the next successful repair), and
+/// every feed's manifest, JSON Feed and pages are written again from it. Then, as for any
+/// cache: rows of missing or wrong files are dropped (their items then read as
+/// `evicted-original` or `evicted`, and the next sync that lists them fetches them again),
+/// manifests, JSON Feeds and the gallery are rewritten from the index, and only then are wrong
+/// files, orphans and temp files deleted — the same crash-safe order as prune.
 public struct Repairer: Sendable {
     public let cacheRoot: String
     public var lockWait: Double = 5
+    /// SQLite's `integrity_check` on the index instead of `quick_check`.
+    public var deep = false
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -23,31 +31,99 @@ public struct Repairer: Sendable {
         public var manifestsRewritten = 0
         /// Files that could not be deleted, with the reason.
         public var failures: [String] = []
+        /// What the rebuild of a damaged or lost index found; nil when the index was sound.
+        public var rebuilt: Rebuild?
+    }
+
+    public struct Rebuild: Sendable {
+        public var feeds = 0
+        public var items = 0
+        public var originals = 0
+        public var thumbnails = 0
+        public var mediaURLs = 0
+        /// The damaged index's name now, in the cache folder; nil when there was none (lost).
+        public var keptAs: String?
+        /// Manifests and content files that gave no rows, with the reason.
+        public var skipped: [String] = []
+        public var seconds = 0.0
     }
 
     public func run() async throws(SyncError) -> Result {
-        let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait)
+        let layout = CacheLayout(root: cacheRoot)
+        if case .none = IndexPresence(layout) { throw SyncError(description: IndexPresence.noCacheMessage(layout)) }
+        let lock: CacheLock
         do {
-            let inspection = CacheInspection(layout: cache.layout, index: cache.index)
-            let found = try await inspection.run()
-            var result = Result(found: found, after: found)
-            let findings = found.findings
-            guard !findings.isEmpty else { return result }
-            _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
-                                               thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })
-            result.rowsDropped = findings.originals.count + findings.thumbnails.count
-            if result.rowsDropped > 0 || findings.pagesDamaged || findings.documentsStale {
-                try await Republisher(cache: cache).republishAll()
-                result.manifestsRewritten = try await cache.index.feeds().count
+            lock = try CacheLock(path: layout.lockPath, wait: lockWait)
+        } catch {
+            throw SyncError(description: "\(layout.root): \(error)")
+        }
+        // Checked under the lock: no writer changes the index between the check and the repair.
+        let health = try await IndexHealth.check(layout, deep: deep)
+        var found: VerifyReport?
+        var rebuilt: Rebuild?
+        if let line = health.damageLine {
+            found = VerifyReport(indexDamage: line)
+            rebuilt = try await rebuild(layout)
+            // The rebuild's rows and hashes are gone; the republishing and checks need their own.
+            FreedMemory.release()
+        }
+        let index: PhotoIndex
+        do {
+            index = try PhotoIndex(path: layout.indexPath)
+        } catch {
+            throw SyncError("cannot open the cache index", error)
+        }
+        let cache = OpenCache(layout: layout, lock: lock, index: index)
+        do {
+            var result = try await repair(cache, found: found, rebuilt: rebuilt != nil)
+            result.rebuilt = rebuilt
+            if result.after.isHealthy {
+                result.failures += DamagedIndexFiles(layout: layout).removeEarlier(keeping: rebuilt?.keptAs)
             }
-            let doomed = findings.damagedFiles + findings.garbage
-            result.failures = await cache.storage.remove(doomed.map { CachePath($0) }).failures
-            result.filesDeleted = doomed.count - result.failures.count
-            await cache.index.checkpoint()
-            result.after = try await inspection.run()
+            await SyncState.save(from: cache.index, to: cache.storage)
             return result
+        } catch let error as IndexError where error.isDamage {
+            throw SyncError(description: error.description)
         } catch {
             throw SyncError(description: "repair stopped: \(error); the cache is consistent, run verify --repair again")
         }
+    }
+
+    private func rebuild(_ layout: CacheLayout) async throws(SyncError) -> Rebuild {
+        let started = Date()
+        do {
+            let made = try await IndexRebuilder(layout: layout, storage: LocalStorage(layout: layout)).run()
+            return Rebuild(feeds: made.feeds, items: made.items, originals: made.originals, thumbnails: made.thumbnails,
+                           mediaURLs: made.mediaURLs, keptAs: made.keptAs, skipped: made.skipped,
+                           seconds: Date().timeIntervalSince(started))
+        } catch {
+            throw SyncError(description: "rebuilding the index stopped: \(error); nothing was changed, "
+                + "run verify --repair again")
+        }
+    }
+
+    /// The repair of a cache whose index is sound (or was just rebuilt, when every feed's files
+    /// are written again first).
+    private func repair(_ cache: OpenCache, found: VerifyReport?, rebuilt: Bool) async throws -> Result {
+        if rebuilt { try await Republisher(cache: cache).republishAll() }
+        let inspection = CacheInspection(layout: cache.layout, index: cache.index)
+        let inspected = try await inspection.run()
+        var result = Result(found: found ?? inspected, after: inspected)
+        if rebuilt { result.manifestsRewritten = try await cache.index.feeds().count }
+        let findings = inspected.findings
+        guard !findings.isEmpty else { return result }
+        _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
+                                           thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })
+        result.rowsDropped = findings.originals.count + findings.thumbnails.count
+        if result.rowsDropped > 0 || findings.pagesDamaged || findings.documentsStale {
+            try await Republisher(cache: cache).republishAll()
+            result.manifestsRewritten = try await cache.index.feeds().count
+        }
+        let doomed = findings.damagedFiles + findings.garbage
+        result.failures = await cache.storage.remove(doomed.map { CachePath($0) }).failures
+        result.filesDeleted = doomed.count - result.failures.count
+        await cache.index.checkpoint()
+        result.after = try await inspection.run()
+        return result
     }
 }

@@ -2,17 +2,25 @@ import PMCache
 
 /// `photomirror verify`: proves the cache and its index agree. Read-only: it takes no lock and
 /// opens the index read-only, so it runs beside a sync without waiting for it (SQLite WAL).
+/// The index itself is checked first (`IndexHealth`): a damaged or lost one is the one damage
+/// reported, as nothing it says can be trusted.
 public struct Verifier: Sendable {
     public let cacheRoot: String
+    /// SQLite's `integrity_check` (every index against its table too) instead of `quick_check`.
+    public var deep = false
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
     }
 
     public func run() async throws(SyncError) -> VerifyReport {
-        let cache = try ReadOnlyCache(root: cacheRoot)
+        let layout = CacheLayout(root: cacheRoot)
+        let health = try await IndexHealth.check(layout, deep: deep)
+        guard case .healthy(let index) = health else { return VerifyReport(indexDamage: health.damageLine ?? "") }
         do {
-            return try await CacheInspection(layout: cache.layout, index: cache.index).run()
+            return try await CacheInspection(layout: layout, index: index).run()
+        } catch let error as IndexError where error.isDamage {
+            return VerifyReport(indexDamage: IndexHealth.damagedLine(error.message))
         } catch {
             throw SyncError(description: "cannot read the cache: \(error)")
         }

@@ -15,8 +15,19 @@ public struct VerifyReport: Sendable {
     public var stale: [String] = []
     /// The same findings as data, for `verify --repair`.
     var findings = Findings()
+    /// The index is damaged or lost (the first damage line says which): nothing else was checked,
+    /// and `verify --repair` rebuilds it.
+    public private(set) var indexNeedsRebuild = false
 
     public var isHealthy: Bool { damage.isEmpty }
+
+    public init() {}
+
+    /// What `verify` reports of an index it cannot use: that line alone.
+    init(indexDamage line: String) {
+        damage = [line]
+        indexNeedsRebuild = true
+    }
 }
 
 /// What a repair acts on.

@@ -99,16 +99,20 @@ extension CommandSpec {
         operandCompletion: .files)
 
     static let verify = CommandSpec(
-        name: "verify", synopsis: "[--repair] [--cache DIR] [--wait SECONDS]",
+        name: "verify", synopsis: "[--repair] [--deep] [--cache DIR] [--wait SECONDS]",
         tagline: "check (and repair) that the cache and its index agree",
         about: """
-        Checks that every file the index names exists with the right size and SHA-256, and that
-        no manifest, JSON Feed or gallery page points at a missing file (damage: exit 1). Files
-        that no index row names and temp files left by an interrupted writer are reported as
-        garbage, and a feed.json that is missing or lists other items than its manifest as stale
-        (both exit 0). Without --repair it only reads, takes no lock and never waits for a writer.
+        Checks the index itself first (SQLite's quick_check; --deep: integrity_check): a damaged
+        index, or a missing one in a folder that holds a cache's files, is damage (exit 1), named
+        with the next step, `photomirror verify --repair`, which rebuilds it from the manifests
+        and the content files. Then checks that every file the index names exists with the right
+        size and SHA-256, and that no manifest, JSON Feed or gallery page points at a missing file
+        (damage: exit 1). Files that no index row names and temp files left by an interrupted
+        writer are reported as garbage, and a feed.json that is missing or lists other items than
+        its manifest as stale (both exit 0). Without --repair it only reads, takes no lock and
+        never waits for a writer.
         """,
-        flags: [.cache, .repair, .repairWait, .verifyQuiet])
+        flags: [.cache, .repair, .deep, .repairWait, .verifyQuiet])
 
     static let prune = CommandSpec(
         name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]",

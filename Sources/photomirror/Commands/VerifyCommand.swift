@@ -14,7 +14,9 @@ struct VerifyCommand {
         if arguments.has(.repair) { return try await repair(root) }
         let report: VerifyReport
         do {
-            report = try await Verifier(cacheRoot: root).run()
+            var verifier = Verifier(cacheRoot: root)
+            verifier.deep = arguments.has(.deep)
+            report = try await verifier.run()
         } catch {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
@@ -26,6 +28,7 @@ struct VerifyCommand {
     private func repair(_ root: String) async throws(UsageError) -> ExitCode {
         var repairer = Repairer(cacheRoot: root)
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
+        repairer.deep = arguments.has(.deep)
         let result: Repairer.Result
         do {
             result = try await repairer.run()
@@ -35,9 +38,10 @@ struct VerifyCommand {
         }
         print(result.found)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
-        if result.found.isHealthy, result.found.garbage.isEmpty, result.found.stale.isEmpty {
+        if let rebuilt = result.rebuilt { printRebuild(rebuilt) }
+        if result.rebuilt == nil, result.found.isHealthy, result.found.garbage.isEmpty, result.found.stale.isEmpty {
             Output.err("repair: nothing to repair\n")
-        } else {
+        } else if result.rebuilt == nil || result.rowsDropped > 0 || result.filesDeleted > 0 {
             Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
                 + "rewrote \(result.manifestsRewritten) manifests"
                 + "\(result.manifestsRewritten > 0 ? ", their JSON Feeds and the gallery" : "")\n")
@@ -45,6 +49,15 @@ struct VerifyCommand {
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
         Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
         return result.after.isHealthy ? .ok : .itemsFailed
+    }
+
+    private func printRebuild(_ rebuilt: Repairer.Rebuild) {
+        for line in rebuilt.skipped { Output.err("not indexed: \(line)\n") }
+        Output.err("repair: rebuilt the index from \(rebuilt.feeds) manifests (\(rebuilt.items) items, "
+            + "\(rebuilt.mediaURLs) media URLs) and \(rebuilt.originals) originals and \(rebuilt.thumbnails) thumbnails "
+            + "in \(String(format: "%.1f", rebuilt.seconds)) s; rewrote every feed's manifest, JSON Feed and pages"
+            + (rebuilt.keptAs.map { "; the damaged index is kept as \($0) until the next successful repair" } ?? "")
+            + "\n")
     }
 
     private func print(_ report: VerifyReport) {

@@ -18,9 +18,15 @@ extension Flag {
         help: "print nothing unless the limit cannot be reached")
     static let repair = Flag(
         name: "repair", kind: .toggle, summary: "fix what was found, under the writers' lock",
-        help: "fix what was found, under the writers' lock: drop the rows of missing or wrong files (their items "
-            + "become evicted-original or evicted, and the next sync fetches them again), rewrite manifests, JSON "
-            + "Feeds and the gallery, then delete wrong files, orphans and temp files. Exit 0 when the cache then verifies.")
+        help: "fix what was found, under the writers' lock: a damaged or missing index is rebuilt from the manifests "
+            + "and the cache's files (the damaged one is kept as index.sqlite.damaged-<time> until the next successful "
+            + "repair); then drop the rows of missing or wrong files (their items become evicted-original or evicted, "
+            + "and the next sync fetches them again), rewrite manifests, JSON Feeds and the gallery, then delete wrong "
+            + "files, orphans and temp files. Exit 0 when the cache then verifies.")
+    static let deep = Flag(
+        name: "deep", kind: .toggle, summary: "check the index with SQLite's full integrity_check",
+        help: "check the index with SQLite's full integrity_check (every index against its table too) instead of its "
+            + "quick_check; slower on a large cache")
     static let repairWait = Flag(
         name: "wait", placeholder: "SECONDS", kind: .secondsOrZero, summary: "with --repair: how long to wait for the lock",
         help: "with --repair: how long to wait for another writer's lock (default 5)")
