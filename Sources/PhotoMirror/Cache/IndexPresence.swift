@@ -9,6 +9,9 @@ enum IndexPresence {
     case present
     /// No index, but the cache's files are there.
     case lost
+    /// Only the writer's lock: a first sync stopped before it created the index. An empty
+    /// cache, which verifies (nothing can be wrong in it) and which the next sync starts.
+    case unstarted
     /// Neither: no cache here (yet).
     case none
 
@@ -18,6 +21,8 @@ enum IndexPresence {
             self = .present
         } else if Self.cacheFolders.contains(where: { files.fileExists(atPath: layout.absolute($0)) }) {
             self = .lost
+        } else if files.fileExists(atPath: layout.lockPath) {
+            self = .unstarted
         } else {
             self = .none
         }

@@ -71,7 +71,7 @@ struct OpenCache: Sendable {
         switch IndexPresence(layout) {
         case .present: return
         case .lost: throw SyncError(description: IndexPresence.lostMessage(layout))
-        case .none: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .none, .unstarted: throw SyncError(description: IndexPresence.noCacheMessage(layout))
         }
     }
 }

@@ -50,7 +50,11 @@ public struct Repairer: Sendable {
 
     public func run() async throws(SyncError) -> Result {
         let layout = CacheLayout(root: cacheRoot)
-        if case .none = IndexPresence(layout) { throw SyncError(description: IndexPresence.noCacheMessage(layout)) }
+        switch IndexPresence(layout) {
+        case .none: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .unstarted: return Result(found: VerifyReport(), after: VerifyReport())
+        case .present, .lost: break
+        }
         let lock: CacheLock
         do {
             lock = try CacheLock(path: layout.lockPath, wait: lockWait)
@@ -73,7 +77,7 @@ public struct Repairer: Sendable {
         } catch {
             throw SyncError("cannot open the cache index", error)
         }
-        let cache = OpenCache(layout: layout, lock: lock, index: index)
+        let cache = OpenCache(layout: layout, lock: lock, index: index, storage: LocalStorage(layout: layout))
         do {
             var result = try await repair(cache, found: found, rebuilt: rebuilt != nil)
             result.rebuilt = rebuilt

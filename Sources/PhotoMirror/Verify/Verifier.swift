@@ -15,6 +15,7 @@ public struct Verifier: Sendable {
 
     public func run() async throws(SyncError) -> VerifyReport {
         let layout = CacheLayout(root: cacheRoot)
+        if case .unstarted = IndexPresence(layout) { return VerifyReport() }
         let health = try await IndexHealth.check(layout, deep: deep)
         guard case .healthy(let index) = health else { return VerifyReport(indexDamage: health.damageLine ?? "") }
         do {

@@ -12,7 +12,7 @@ enum IndexHealth: Sendable {
 
     static func check(_ layout: CacheLayout, deep: Bool) async throws(SyncError) -> IndexHealth {
         switch IndexPresence(layout) {
-        case .none: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .none, .unstarted: throw SyncError(description: IndexPresence.noCacheMessage(layout))
         case .lost: return .missing
         case .present: break
         }
