@@ -1,16 +1,27 @@
 import Foundation
 import PMCache
 import PMSupport
+import Synchronization
 
 /// A cache's files in an S3 bucket under a prefix, laid out as a cache folder is (cache-layout.md),
-/// so the bucket is the static site. Content-addressed objects are never uploaded twice: a HEAD
-/// first (this store refuses `If-None-Match: *` on PUT), since another writer may have put it.
+/// so the bucket is the static site. Content-addressed objects are never uploaded twice, whoever
+/// put them: a writer lists the content folders once when it starts (`prepare`), then puts only
+/// what is not there — no HEAD per object, which on an object store costs most of a PUT, and
+/// `If-None-Match: *` on PUT is refused by some (OpenStack Swift). Without a listing (prune,
+/// verify) it asks with a HEAD. Two writers putting the same new object at the same moment both
+/// write the same bytes under its hash's name: harmless.
 /// Originals and thumbnails are cached for ever by readers, pages and manifests for a minute.
 public struct S3Storage: CacheStorage {
     public let client: S3Client
     public let bucket: String
     /// No leading or trailing slash; empty for the bucket's root.
     public let prefix: String
+    /// Content keys known to be in the bucket: listed by `prepare`, added to by each put.
+    private let known = KnownKeys()
+
+    final class KnownKeys: Sendable {
+        let keys = Mutex<Set<String>?>(nil)
+    }
 
     static let immutable = "public, max-age=31536000, immutable"
     static let shortLived = "public, max-age=60"
@@ -24,7 +35,16 @@ public struct S3Storage: CacheStorage {
     public var location: String { prefix.isEmpty ? "s3://\(bucket)" : "s3://\(bucket)/\(prefix)" }
 
     public func prepare() async throws(StorageError) {
-        do { try await client.createBucket(bucket) } catch { throw StorageError(error) }
+        var keys = Set<String>()
+        do {
+            try await client.createBucket(bucket)
+            for folder in CacheLayout.contentFolders {
+                for object in try await client.listObjects(bucket: bucket, prefix: key(folder) + "/") { keys.insert(object.key) }
+            }
+        } catch {
+            throw StorageError(error)
+        }
+        known.keys.withLock { $0 = keys }
     }
 
     func key(_ path: String) -> String { prefix.isEmpty ? path : "\(prefix)/\(path)" }
@@ -54,10 +74,15 @@ public struct S3Storage: CacheStorage {
     private func put(_ file: ContentFile) async throws(StorageError) {
         let key = key(file.path)
         do {
-            if try await client.headObject(bucket: bucket, key: key) != nil { return }
+            switch known.keys.withLock({ $0?.contains(key) }) {
+            case true?: return
+            case false?: break
+            case nil: if try await client.headObject(bucket: bucket, key: key) != nil { return }
+            }
             try await client.putObject(bucket: bucket, key: key, bytes: file.bytes, contentType: file.contentType,
                                        cacheControl: Self.immutable, metadata: file.sha256.map { ["sha256": $0] } ?? [:],
                                        sha256: file.sha256)
+            known.keys.withLock { _ = $0?.insert(key) }
         } catch {
             throw StorageError(error)
         }
@@ -127,6 +152,8 @@ public struct S3Storage: CacheStorage {
             let failures = try await client.deleteObjects(bucket: bucket, keys: keys)
             let failed = Set(failures.map(\.key))
             removal.removed = paths.filter { !failed.contains(key($0.description)) }
+            let gone = Set(removal.removed.map { key($0.description) })
+            known.keys.withLock { keys in keys?.subtract(gone) }
             removal.failures = failures.map(\.description)
         } catch {
             removal.failures = ["\(location): \(error)"]

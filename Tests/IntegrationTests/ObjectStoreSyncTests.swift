@@ -64,8 +64,8 @@ final class ObjectStoreSyncTests: XCTestCase {
         XCTAssertEqual(sync.status, 0, sync.stderr)
         XCTAssertTrue(sync.stderr.contains("gallery: \(storeURL)/index.html"), sync.stderr)
         let local = Set(try FileManager.default.contentsOfDirectory(atPath: first.path))
-        XCTAssertTrue(local.isSubset(of: ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock"]),
-                      "only the index and the lock stay on disk: \(local)")
+        XCTAssertTrue(local.isSubset(of: ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock", ".sync-state.json"]),
+                      "only the index, its sidecar and the lock stay on disk: \(local)")
 
         var stored = try await keys()
         let originals = stored.filter { $0.hasPrefix("originals/") }
@@ -104,6 +104,22 @@ final class ObjectStoreSyncTests: XCTestCase {
         let root = try anonymousGet("index.html").body
         for title in ["First writer", "Second writer"] { XCTAssertTrue(root.contains(title), "root page lacks \(title): \(root)") }
 
+        // verify checks the bucket against the first writer's index; the second writer's objects
+        // are not its garbage. An object deleted behind its back is named; repair mends it.
+        let clean = try photomirror.run(["verify", "--cache", first.path, "--store", storeURL])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertTrue(clean.stderr.contains("0 damaged, 0 garbage"), clean.stderr)
+        let firstOnlyHash = Digest.sha256Hex(try Data(contentsOf: site.root.appendingPathComponent("photos/\(names[0])")))
+        let firstOnly = try XCTUnwrap(stored.first { $0.hasPrefix("thumbs/40x40/") && $0.contains(firstOnlyHash) })
+        _ = try await client.deleteObjects(bucket: bucket, keys: ["\(prefix)/\(firstOnly)"])
+        let damaged = try photomirror.run(["verify", "--cache", first.path, "--store", storeURL])
+        XCTAssertEqual(damaged.status, 1, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.contains(firstOnly), "verify does not name \(firstOnly): \(damaged.stderr)")
+        let repaired = try photomirror.run(["verify", "--repair", "--cache", first.path, "--store", storeURL])
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertEqual(try photomirror.run(["verify", "--cache", first.path, "--store", storeURL]).status, 0)
+        XCTAssertEqual(try photomirror.run(["verify", "--deep", "--cache", second.path, "--store", storeURL]).status, 0)
+
         // The first writer prunes everything it can: its own images go, the one the second
         // writer's feed shows stays.
         let prune = try photomirror.run(["prune", "--cache", first.path, "--store", storeURL, "--max", "1B"])
@@ -122,6 +138,31 @@ final class ObjectStoreSyncTests: XCTestCase {
             .flatMap({ $0["items"] as? [[String: Any]] })?.flatMap({ [$0["original"], $0["thumbnail"]] }) ?? [] {
             XCTAssertTrue(stored.contains(path), "the second writer's manifest names \(path), which is gone: \(text)")
         }
+    }
+
+    /// The crash test of a cache folder, with the files in the bucket: SIGKILL at random instants
+    /// of a slow sync, verify after each, then the sync completes.
+    func testAKilledSyncIntoTheStoreLeavesABucketThatVerifies() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 8))
+        let server = try FixtureServer(root: site.root, arguments: ["--delay", "0.1"])
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let folder = try Paths.temporaryFolder()
+        let cache = folder.appendingPathComponent("cache").path
+        var generator = SystemRandomNumberGenerator()
+        for round in 1...4 {
+            let delay = Double.random(in: 0.05...1.0, using: &generator)
+            try photomirror.kill(["sync", "--jobs", "2", "--cache", cache, "--store", storeURL, server.url("feed.js")],
+                                 after: delay, output: folder.appendingPathComponent("round-\(round).log"))
+            let verify = try photomirror.run(["verify", "--cache", cache, "--store", storeURL])
+            XCTAssertEqual(verify.status, 0, "round \(round), killed after \(delay) s:\n\(verify.stderr)")
+        }
+        let final = try photomirror.run(["sync", "--json", "--cache", cache, "--store", storeURL, server.url("feed.js")])
+        XCTAssertEqual(final.status, 0, final.stderr)
+        XCTAssertTrue(final.stdout.contains("\"ok\" : 8"), final.stdout)
+        let verify = try photomirror.run(["verify", "--cache", cache, "--store", storeURL])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("0 damaged"), verify.stderr)
     }
 
     static func feedKey(_ url: String) -> String {

@@ -10,7 +10,8 @@ public protocol CacheStorage: Sendable {
     /// Where the files are, for messages: a folder, or `s3://bucket/prefix`.
     var location: String { get }
 
-    /// Makes the storage ready for a writer (an object store's bucket created when missing).
+    /// Makes the storage ready for a sync (an object store's bucket created when missing, and what
+    /// it already holds listed).
     func prepare() async throws(StorageError)
 
     /// Stores content-addressed files atomically. A file already stored under its path has the

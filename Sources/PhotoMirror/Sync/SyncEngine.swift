@@ -144,7 +144,8 @@ public struct SyncEngine: Sendable {
             throw SyncError("cannot write the gallery", error)
         }
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
-        await SyncState.save(from: cache.index, to: cache.storage)
+        // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.
+        await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
         reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,

@@ -4,11 +4,21 @@ import PMSupport
 
 /// The checks of `verify`, over any open index (read-only for `verify`, the locked writer's for
 /// `verify --repair`): indexed files against their rows, manifests, JSON Feeds and gallery pages
-/// against the disk, and the disk against the index for garbage. The file work runs on threads
-/// of its own.
+/// against the storage, and the storage against the index for garbage. The file work runs on
+/// threads of its own. In the cache folder every indexed file is read and hashed; in an object
+/// store its listed size is checked, and with `deep` it is fetched and hashed too.
 struct CacheInspection: Sendable {
     let layout: CacheLayout
     let index: PhotoIndex
+    var storage: (any CacheStorage)?
+    var deep = false
+
+    init(layout: CacheLayout, index: PhotoIndex, storage: (any CacheStorage)? = nil, deep: Bool = false) {
+        self.layout = layout
+        self.index = index
+        self.storage = storage
+        self.deep = deep
+    }
 
     func run() async throws -> VerifyReport {
         var report = VerifyReport()
@@ -16,7 +26,14 @@ struct CacheInspection: Sendable {
         let rows = try await index.allFiles()
         let files = IndexedFile.all(in: rows)
         report.checkedFiles = files.count
-        for (file, problem) in await FileCheck(layout: layout).failures(files) {
+        let remote = storage.flatMap { $0 is LocalStorage ? nil : $0 }
+        let scan = try await (remote ?? LocalStorage(layout: layout)).inventory()
+        let failures = if let remote {
+            await StoredFileCheck(storage: remote, scan: scan, deep: deep).failures(files)
+        } else {
+            await FileCheck(layout: layout).failures(files)
+        }
+        for (file, problem) in failures {
             report.damage.append("\(file.path): \(problem)")
             report.findings.damagedFiles.append(file.path)
             switch file.role {
@@ -25,8 +42,12 @@ struct CacheInspection: Sendable {
             }
         }
         let feeds = try await index.feeds()
-        let scan = try await LocalStorage(layout: layout).inventory()
-        let references = try await Self.onOwnThread { [layout] in ReferenceCheck(layout: layout, scan: scan, feeds: feeds).run() }
+        var documents: [String: [UInt8]]?
+        if let remote { documents = try await Self.documents(in: remote, scan: scan, feeds: feeds) }
+        let fetched = documents
+        let references = try await Self.onOwnThread { [layout] in
+            ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: fetched).run()
+        }
         report.checkedManifests = references.manifests
         report.checkedJSONFeeds = references.jsonFeeds
         report.checkedPages = references.pages
@@ -39,13 +60,38 @@ struct CacheInspection: Sendable {
             thumbnails: rows.thumbnails.map {
                 IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
             })
-        for file in PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files)) {
+        // Another writer's files in a shared store are not this index's garbage.
+        let foreign = try await ForeignReferences.load(storage: remote ?? LocalStorage(layout: layout),
+                                                       ownFeedKeys: Set(feeds.map(\.key)))
+        for file in PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files))
+            where !foreign.contains(file.path) {
             let path = file.path.description
             report.garbage.append(DiskScan.isTemp(path)
                 ? "\(path): temp file left by an interrupted writer" : "\(path): not in the index (orphan)")
             report.findings.garbage.append(path)
         }
         return report
+    }
+
+    /// The manifests, JSON Feeds and pages of this index's feeds, and the root page, fetched from
+    /// an object store for `ReferenceCheck`, a few at a time.
+    private static func documents(in storage: any CacheStorage, scan: DiskScan, feeds: [FeedRecord]) async throws -> [String: [UInt8]] {
+        let own = Set(feeds.map { "\(CacheLayout.feedsFolder)/\($0.key)/" })
+        let pages = scan.files.keys.map(\.description).filter {
+            $0.hasSuffix(".html") && ($0 == CacheLayout.galleryFile || own.contains(ReferenceCheck.folder(of: $0)))
+        }
+        let paths = feeds.flatMap { [CacheLayout.manifestPath(feedKey: $0.key), CacheLayout.jsonFeedPath(feedKey: $0.key)] } + pages
+        return try await withThrowingTaskGroup(of: (String, [UInt8]?).self) { group in
+            var documents: [String: [UInt8]] = [:]
+            var next = paths.makeIterator()
+            func start() { if let path = next.next() { group.addTask { (path, try await storage.read(path)) } } }
+            for _ in 0..<16 { start() }
+            while let (path, bytes) = try await group.next() {
+                if let bytes { documents[path] = bytes }
+                start()
+            }
+            return documents
+        }
     }
 
     private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {

@@ -9,6 +9,25 @@ struct ReferenceCheck: Sendable {
     let layout: CacheLayout
     let scan: DiskScan
     let feeds: [FeedRecord]
+    /// A published document's bytes: from the folder, or (a storage that is not one) fetched
+    /// beforehand by `CacheInspection`.
+    var read: @Sendable (String) -> Data? = { _ in nil }
+
+    /// Whether the pages of feeds this index does not hold are checked too: in a cache folder
+    /// every page is this writer's; in a shared bucket another writer's pages are theirs to check.
+    var everyPage = true
+
+    init(layout: CacheLayout, scan: DiskScan, feeds: [FeedRecord], documents: [String: [UInt8]]? = nil) {
+        self.layout = layout
+        self.scan = scan
+        self.feeds = feeds
+        everyPage = documents == nil
+        if let documents {
+            read = { path in documents[path].map { Data($0) } }
+        } else {
+            read = { path in FileManager.default.contents(atPath: layout.absolute(path)) }
+        }
+    }
 
     struct Result: Sendable {
         var damage: [String] = []
@@ -32,7 +51,7 @@ struct ReferenceCheck: Sendable {
             result.jsonFeeds += 1
             let path = CacheLayout.jsonFeedPath(feedKey: feed.key)
             let problems = JSONFeedCheck.problems(
-                in: FileManager.default.contents(atPath: layout.absolute(path)), path: path, feedURL: feed.url,
+                in: read(path), path: path, feedURL: feed.url,
                 manifestIDs: ids) { scan.diskBytes($0) != nil }
             result.damage += problems.damage
             result.stale += problems.stale
@@ -43,7 +62,7 @@ struct ReferenceCheck: Sendable {
     private func checkManifest(of feed: FeedRecord, into result: inout Result) -> Set<String>? {
         result.manifests += 1
         let manifestPath = CacheLayout.manifestPath(feedKey: feed.key)
-        guard let data = FileManager.default.contents(atPath: layout.absolute(manifestPath)) else {
+        guard let data = read(manifestPath) else {
             result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
             return nil
         }
@@ -70,15 +89,17 @@ struct ReferenceCheck: Sendable {
     /// The gallery's pages (`index.html` and any `.html` under `feeds/`): a broken link there is
     /// a broken image in someone's browser.
     private func checkPages(into result: inout Result) {
+        let own = Set(feeds.map { "\(CacheLayout.feedsFolder)/\($0.key)/" })
         let pages = scan.files.keys.compactMap { key -> String? in
             guard case .text(let path) = key, path.hasSuffix(".html"),
                   path == CacheLayout.galleryFile || path.hasPrefix(CacheLayout.feedsFolder + "/"), !DiskScan.isTemp(path)
             else { return nil }
+            guard everyPage || path == CacheLayout.galleryFile || own.contains(Self.folder(of: path)) else { return nil }
             return path
         }.sorted()
         for page in pages {
             result.pages += 1
-            guard let data = FileManager.default.contents(atPath: layout.absolute(page)) else { continue }
+            guard let data = read(page) else { continue }
             let folder = (page as NSString).deletingLastPathComponent
             for link in Set(PageLinks.relative(in: String(decoding: data, as: UTF8.self))).sorted() {
                 let target = Self.resolve(link, from: folder)
@@ -87,6 +108,12 @@ struct ReferenceCheck: Sendable {
                 }
             }
         }
+    }
+
+    /// `feeds/<key>/` of a page under `feeds/`.
+    static func folder(of page: String) -> String {
+        let parts = page.split(separator: "/", maxSplits: 2)
+        return parts.count == 3 ? "\(parts[0])/\(parts[1])/" : ""
     }
 
     /// `link` (relative to the cache folder `folder`) as a path relative to the cache root, or nil

@@ -14,6 +14,9 @@ import PMImaging
 public struct Repairer: Sendable {
     public let cacheRoot: String
     public var lockWait: Double = 5
+    /// Where the cache's files live. A lost or damaged index is rebuilt only from a cache
+    /// folder's files.
+    public var store = StoreChoice.folder
     /// SQLite's `integrity_check` on the index instead of `quick_check`.
     public var deep = false
 
@@ -66,6 +69,9 @@ public struct Repairer: Sendable {
         var found: VerifyReport?
         var rebuilt: Rebuild?
         if let line = health.damageLine {
+            guard store == .folder else {
+                throw SyncError(description: "\(line); an index is rebuilt from a cache folder's files, not from \(store.description)")
+            }
             found = VerifyReport(indexDamage: line)
             rebuilt = try await rebuild(layout)
             // The rebuild's rows and hashes are gone; the republishing and checks need their own.
@@ -77,14 +83,16 @@ public struct Repairer: Sendable {
         } catch {
             throw SyncError("cannot open the cache index", error)
         }
-        let cache = OpenCache(layout: layout, lock: lock, index: index, storage: LocalStorage(layout: layout))
+        let (storage, shutdown) = store.standalone(layout: layout)
+        defer { shutdown() }
+        let cache = OpenCache(layout: layout, lock: lock, index: index, storage: storage)
         do {
             var result = try await repair(cache, found: found, rebuilt: rebuilt != nil)
             result.rebuilt = rebuilt
             if result.after.isHealthy {
                 result.failures += DamagedIndexFiles(layout: layout).removeEarlier(keeping: rebuilt?.keptAs)
             }
-            await SyncState.save(from: cache.index, to: cache.storage)
+            await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
             return result
         } catch let error as IndexError where error.isDamage {
             throw SyncError(description: error.description)
@@ -110,7 +118,7 @@ public struct Repairer: Sendable {
     /// are written again first).
     private func repair(_ cache: OpenCache, found: VerifyReport?, rebuilt: Bool) async throws -> Result {
         if rebuilt { try await Republisher(cache: cache).republishAll() }
-        let inspection = CacheInspection(layout: cache.layout, index: cache.index)
+        let inspection = CacheInspection(layout: cache.layout, index: cache.index, storage: cache.storage, deep: deep)
         let inspected = try await inspection.run()
         var result = Result(found: found ?? inspected, after: inspected)
         if rebuilt { result.manifestsRewritten = try await cache.index.feeds().count }

@@ -8,6 +8,8 @@ public struct Verifier: Sendable {
     public let cacheRoot: String
     /// SQLite's `integrity_check` (every index against its table too) instead of `quick_check`.
     public var deep = false
+    /// Where the cache's files live.
+    public var store = StoreChoice.folder
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -19,7 +21,9 @@ public struct Verifier: Sendable {
         let health = try await IndexHealth.check(layout, deep: deep)
         guard case .healthy(let index) = health else { return VerifyReport(indexDamage: health.damageLine ?? "") }
         do {
-            return try await CacheInspection(layout: layout, index: index).run()
+            let (storage, shutdown) = store.standalone(layout: layout)
+            defer { shutdown() }
+            return try await CacheInspection(layout: layout, index: index, storage: storage, deep: deep).run()
         } catch let error as IndexError where error.isDamage {
             return VerifyReport(indexDamage: IndexHealth.damagedLine(error.message))
         } catch {

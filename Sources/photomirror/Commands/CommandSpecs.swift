@@ -112,7 +112,7 @@ extension CommandSpec {
         its manifest as stale (both exit 0). Without --repair it only reads, takes no lock and
         never waits for a writer.
         """,
-        flags: [.cache, .repair, .deep, .repairWait, .verifyQuiet])
+        flags: [.cache, .store, .repair, .deep, .repairWait, .verifyQuiet])
 
     static let prune = CommandSpec(
         name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]",

@@ -12,10 +12,11 @@ struct VerifyCommand {
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
         if arguments.has(.repair) { return try await repair(root) }
+        var verifier = Verifier(cacheRoot: root)
+        verifier.deep = arguments.has(.deep)
+        verifier.store = try StoreOption.resolve(arguments, cacheRoot: root)
         let report: VerifyReport
         do {
-            var verifier = Verifier(cacheRoot: root)
-            verifier.deep = arguments.has(.deep)
             report = try await verifier.run()
         } catch {
             Output.err("photomirror: \(error)\n")
@@ -29,6 +30,7 @@ struct VerifyCommand {
         var repairer = Repairer(cacheRoot: root)
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         repairer.deep = arguments.has(.deep)
+        repairer.store = try StoreOption.resolve(arguments, cacheRoot: root)
         let result: Repairer.Result
         do {
             result = try await repairer.run()

@@ -26,7 +26,8 @@ extension Flag {
     static let deep = Flag(
         name: "deep", kind: .toggle, summary: "check the index with SQLite's full integrity_check",
         help: "check the index with SQLite's full integrity_check (every index against its table too) instead of its "
-            + "quick_check; slower on a large cache")
+            + "quick_check, and with --store fetch and hash every object (else its listed size is checked); slower on a "
+            + "large cache")
     static let repairWait = Flag(
         name: "wait", placeholder: "SECONDS", kind: .secondsOrZero, summary: "with --repair: how long to wait for the lock",
         help: "with --repair: how long to wait for another writer's lock (default 5)")
