@@ -1,33 +1,38 @@
 """Target 9: `photomirror sync --store s3://BUCKET/site` into OpenStack Swift's S3 API on
 127.0.0.1 (Scripts/object_store), against `curl --parallel --parallel-max 16` PUTting the same
-originals and thumbnails into the same store, round-robin.
+originals and thumbnails into the same store, round-robin; and, for reference, curl sending the
+requests photomirror sends.
 
 The store is started once for the target, its data on the bench's work folder (a tmpfs when
 there is room, as for every other target), and stopped at the end. nginx serves the feed and
-its 500 px photos, as for target 2. Each run of either tool gets a bucket of its own, created
+its 500 px photos, as for target 2. Each run of every tool gets a bucket of its own, created
 before the run, untimed (photomirror still asks to create it, and is told it owns it).
 
 - photomirror runs as a user would: `--jobs 16` (the default), a fresh `--cache`, the feed from
   nginx. Per image it downloads the original, makes the 40x40 thumbnail, and for each of the two
   objects sends a HEAD (content another writer may have put is never uploaded twice) and a PUT;
   then it publishes the manifest, the JSON Feed, the pages and the root page. Its 16 connections
-  are shared by the downloads and the store's requests. `--per-host` (default 6) holds only the
-  nginx host: the store's host is not a feed host, so its requests may use all 16 connections.
-  Downloads over loopback take well under a millisecond, so that cap does not decide the run:
-  the store does (about 6.5 ms of its CPU per PUT on these 2 cores). With `--per-host 16` the
-  comparison would measure the same.
-- curl gets the work done without the mirror: the originals on disk and their thumbnails made
-  beforehand (`photomirror thumb`, untimed), every object PUT once, 16 in flight, with the very
-  headers photomirror sends (Content-Type, the immutable Cache-Control, the payload's SHA-256 in
-  `x-amz-content-sha256`, which the store checks, and `x-amz-meta-sha256` on originals) under
-  the same keys. curl 7.88 leaves `x-amz-content-sha256` to the caller and splits `--user` at
-  the first colon, which the access key has: the credentials go in the URL, percent-encoded, as
-  Scripts/object_store's ready check does.
+  are shared by the downloads and the store's requests: the same 16 as curl's. `--per-host`
+  (default 6) holds only the nginx host; the store's host is not a feed host, so its requests
+  may use all 16 connections. A download over loopback takes well under a millisecond, so six
+  of them keep far ahead of the store, and `--per-host 16` would measure the cap of neither:
+  the default is what a user runs.
+- curl does the same storing without the mirror: the originals on disk and their thumbnails
+  made beforehand (`photomirror thumb`, untimed: the bytes the sync puts), every object PUT
+  once, 16 in flight, with the very headers photomirror sends (Content-Type, the immutable
+  Cache-Control, the payload's SHA-256 in `x-amz-content-sha256`, which the store checks, and
+  `x-amz-meta-sha256` on originals) under the same keys. curl 7.88 leaves
+  `x-amz-content-sha256` to the caller and splits `--user` at the first colon, which the access
+  key has: the credentials go in the URL, percent-encoded, as Scripts/object_store's ready check
+  does.
+- The reference row adds a HEAD of each key before its PUT: the store then serves the requests
+  photomirror sends, so the ratio to it is what the mirror's own work costs.
 
-The rate is images per second for both (curl's two objects per image). After each run the bucket
-is listed (Swift's own API, untimed) and must hold every original and thumbnail. The store's own
-CPU (its five processes) is read from /proc around each run, for reference: on two shared cores
-whatever the tool spends itself is taken from the store.
+The rate is images per second for every row (curl's two objects per image). After each run the
+bucket is listed (Swift's own API, untimed) and must hold every original and thumbnail. The
+store's own CPU (its five processes) is read from /proc around each run, for reference: on two
+shared cores whatever the client spends is taken from the store, and the store's work per image
+is what the client's requests decide.
 """
 import glob, hashlib, json, os, shutil, statistics, subprocess, urllib.request
 
