@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the performance targets (issues 6, 11 and 12) side by side with their peers and prints one table.
+"""Runs the performance targets (issues 6, 11, 12 and 14) side by side with their peers and prints one table.
 
 Called by Scripts/bench (which installs the peers, builds photomirror and the corpus); see
 there for usage. Every figure is a median over rounds, every ratio is taken per round between
@@ -8,15 +8,17 @@ runs of the same round (the machine is shared and noisy; ratios measured togethe
 import argparse, os, re, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import formats, parse, report, sync, thumbs  # noqa: E402
+import formats, objectstore, parse, report, sync, thumbs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each (no warm-up rounds)
     "full": {"warmup": 1, "thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000,
-             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7},
+             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7,
+             "store_count": 1000, "store_rounds": 5},
     "quick": {"warmup": 0, "thumb_rounds": 1, "sync_count": 1000, "sync_rounds": 1, "rtt_count": 300,
-              "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None, "parse_rounds": 3},
+              "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None, "parse_rounds": 3,
+              "store_count": 300, "store_rounds": 1},
 }
 
 
@@ -37,7 +39,7 @@ def prune_target(binary, images):
 
 
 def main():
-    # A SIGTERM unwinds like Ctrl-C, so the `finally` blocks stop nginx and the delay proxy.
+    # A SIGTERM unwinds like Ctrl-C, so the `finally` blocks stop nginx, the delay proxy and the object store.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -45,7 +47,7 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
     a = ap.parse_args()
     plan = PLANS["quick" if a.quick else "full"]
@@ -76,6 +78,9 @@ def main():
             results["parse"] = parse.run(a.binary, a.work, plan["parse_rounds"], plan["warmup"])
         if "8" in only:
             results["formats"] = formats.run(a.binary, a.corpus, a.work, plan["thumb_rounds"], plan["warmup"])
+        if "9" in only:
+            results["store"] = objectstore.run(a.binary, a.corpus, a.work, plan["store_count"], plan["store_rounds"],
+                                               warmup=plan["warmup"])
     finally:
         shutil.rmtree(a.work, ignore_errors=True)
         if a.disk_work:

@@ -92,7 +92,11 @@ def round_robin(tools, items, rounds, warmup=1, label=""):
     return stats
 
 
+def ratios(stats, fast, slow):
+    """slow wall / fast wall of each round, pairing the runs of the same round."""
+    return [s.wall / f.wall for f, s in zip(stats[fast].runs, stats[slow].runs)]
+
+
 def ratio(stats, fast, slow):
     """Median over rounds of slow wall / fast wall, pairing the runs of the same round."""
-    pairs = zip(stats[fast].runs, stats[slow].runs)
-    return statistics.median(s.wall / f.wall for f, s in pairs)
+    return statistics.median(ratios(stats, fast, slow))

@@ -137,6 +137,21 @@ def targets(results):
                 rows.append(("8", f"{what} ({why})", "?", "≤ +15 %", False))
             else:
                 rows.append(("8", what, f"{100 * (colour['cost'] - 1):+.1f} %", "≤ +15 %", colour["cost"] <= 1.15))
+    store = results.get("store")
+    if store:
+        pm, peer = store["stats"][store["pm"]], store["stats"][store["peer"]]
+        rows.append(("9", f"sync {pm.items}×500 px from nginx into the Swift store (S3 API): photomirror vs "
+                          f"curl --parallel-max 16 PUTting the same originals and thumbnails (rounds: "
+                          f"{min(store['rounds']):.2f}–{max(store['rounds']):.2f}×)", f"{store['ratio']:.2f}×",
+                     "≥ 0.80×", store["ratio"] >= 0.8))
+        rows.append(("9", "(reference) the same sync vs curl sending photomirror's requests: a HEAD and a PUT of each object",
+                     f"{store['reference_ratio']:.2f}×", "—", "info"))
+        cpu = store["store_cpu_ms"]
+        if None not in cpu.values():
+            ref = store["stats"][store["reference"]]
+            rows.append(("9", f"(reference) the store's CPU per image (its five processes) under photomirror / curl PUT / "
+                              f"curl HEAD + PUT; the tools' own: {pm.cpu_ms:.2f} / {peer.cpu_ms:.2f} / {ref.cpu_ms:.2f} ms",
+                         " / ".join(f"{cpu[store[k]]:.1f}" for k in ("pm", "peer", "reference")) + " ms", "—", "info"))
     return rows
 
 
@@ -185,6 +200,10 @@ def render(results):
                 lines.append(_row(f"8 thumb {name}500", stats))
         for stats in (fmt["colour"] or {}).get("stats", {}).values():
             lines.append(_row("8 thumb ICC jpeg500", stats))
+    store = results.get("store")
+    if store:
+        for stats in store["stats"].values():
+            lines.append(_row("9 sync into S3 (Swift)", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")
