@@ -9,9 +9,9 @@ its 500 px photos, as for target 2. Each run of every tool gets a bucket of its 
 before the run, untimed (photomirror still asks to create it, and is told it owns it).
 
 - photomirror runs as a user would: `--jobs 16` (the default), a fresh `--cache`, the feed from
-  nginx. Per image it downloads the original, makes the 40x40 thumbnail, and for each of the two
-  objects sends a HEAD (content another writer may have put is never uploaded twice) and a PUT;
-  then it publishes the manifest, the JSON Feed, the pages and the root page. Its 16 connections
+  nginx. It lists the bucket's content folders once (content another writer may have put is
+  never uploaded twice), then per image downloads the original, makes the 40x40 thumbnail and
+  PUTs the two objects; then it publishes the manifest, the JSON Feed, the pages and the root page. Its 16 connections
   are shared by the downloads and the store's requests: the same 16 as curl's. `--per-host`
   (default 6) holds only the nginx host; the store's host is not a feed host, so its requests
   may use all 16 connections. A download over loopback takes well under a millisecond, so six
@@ -25,8 +25,8 @@ before the run, untimed (photomirror still asks to create it, and is told it own
   `x-amz-content-sha256` to the caller and splits `--user` at the first colon, which the access
   key has: the credentials go in the URL, percent-encoded, as Scripts/object_store's ready check
   does.
-- The reference row adds a HEAD of each key before its PUT: the store then serves the requests
-  photomirror sends, so the ratio to it is what the mirror's own work costs.
+- The reference row adds a HEAD of each key before its PUT: what asking the store about each
+  object would cost, which is why photomirror lists the content folders once instead.
 
 The rate is images per second for every row (curl's two objects per image). After each run the
 bucket is listed (Swift's own API, untimed) and must hold every original and thumbnail. The
@@ -146,8 +146,8 @@ def _quote(text):
 
 def _curl_config(path, store, bucket, objects, heads=False):
     """One curl operation per request (`next` between them): each object has its own headers.
-    With `heads`, a HEAD of each key before its PUT, as photomirror sends (not waiting for its
-    answer, and not skipping the PUT: the requests the store serves are the same)."""
+    With `heads`, a HEAD of each key before its PUT, as a client asking about each object would
+    send (not waiting for its answer, and not skipping the PUT)."""
     operations = []
     for key, file, content_type, digest, meta in objects:
         url = f"url = {_quote(store.signed_url(f'{bucket}/{key}'))}\n"
@@ -229,7 +229,7 @@ def run(binary, corpus, work, count, rounds, warmup=1, jobs=JOBS):
                 def prepare():
                     runs.prepare()
                     _curl_config(config, store, runs.bucket, objects, heads=heads)
-                what = "HEAD + PUT of each object (photomirror's requests; reference)" if heads else \
+                what = "HEAD + PUT of each object (a check per object; reference)" if heads else \
                     "PUT (originals + thumbnails)"
                 return measure.Tool(f"curl --parallel --parallel-max {jobs} {what}",
                                     ["curl", "--parallel", "--parallel-max", str(jobs), "-K", config],

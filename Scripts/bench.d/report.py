@@ -144,7 +144,7 @@ def targets(results):
                           f"curl --parallel-max 16 PUTting the same originals and thumbnails (rounds: "
                           f"{min(store['rounds']):.2f}–{max(store['rounds']):.2f}×)", f"{store['ratio']:.2f}×",
                      "≥ 0.80×", store["ratio"] >= 0.8))
-        rows.append(("9", "(reference) the same sync vs curl sending photomirror's requests: a HEAD and a PUT of each object",
+        rows.append(("9", "(reference) the same sync vs curl sending a HEAD and a PUT of each object",
                      f"{store['reference_ratio']:.2f}×", "—", "info"))
         cpu = store["store_cpu_ms"]
         if None not in cpu.values():

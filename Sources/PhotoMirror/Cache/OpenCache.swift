@@ -14,36 +14,36 @@ struct OpenCache: Sendable {
 
     /// `storage` makes the storage for the cache's layout: its folder by default.
     init(root: String, lockWait: Double,
-         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(SyncError) {
+         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError) {
         layout = CacheLayout(root: root)
         do {
             try AtomicFile.makeDirectories(layout.root)
         } catch {
-            throw SyncError(description: "cannot create the cache folder: \(error)")
+            throw CacheCommandError(description: "cannot create the cache folder: \(error)")
         }
         do {
             lock = try CacheLock(path: layout.lockPath, wait: lockWait)
         } catch {
-            throw SyncError(description: "\(layout.root): \(error)")
+            throw CacheCommandError(description: "\(layout.root): \(error)")
         }
         // Under the lock: a repair rebuilding a lost index holds it until the new one is in place.
-        if case .lost = IndexPresence(layout) { throw SyncError(description: IndexPresence.lostMessage(layout)) }
+        if case .lost = IndexPresence(layout) { throw CacheCommandError(description: IndexPresence.lostMessage(layout)) }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
-            throw SyncError("cannot open the cache index", error)
+            throw CacheCommandError("cannot open the cache index", error)
         }
         storage = makeStorage(layout)
     }
 
     /// A cache with its index in memory and no lock, for tests of the engine that touch no disk.
-    init(inMemoryWith storage: any CacheStorage) throws(SyncError) {
+    init(inMemoryWith storage: any CacheStorage) throws(CacheCommandError) {
         layout = CacheLayout(root: "/nonexistent/photomirror-in-memory")
         lock = nil
         do {
             index = try PhotoIndex(path: ":memory:")
         } catch {
-            throw SyncError(description: "cannot open an in-memory index: \(error)")
+            throw CacheCommandError(description: "cannot open an in-memory index: \(error)")
         }
         self.storage = storage
     }
@@ -58,7 +58,7 @@ struct OpenCache: Sendable {
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
     static func existing(root: String, lockWait: Double,
-                         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(SyncError)
+                         storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError)
         -> OpenCache
     {
         try requireIndex(CacheLayout(root: root))
@@ -67,11 +67,11 @@ struct OpenCache: Sendable {
 
     /// Throws unless the folder has an index: "no cache here", or, when the cache's files are
     /// there without it, that `verify --repair` rebuilds it.
-    static func requireIndex(_ layout: CacheLayout) throws(SyncError) {
+    static func requireIndex(_ layout: CacheLayout) throws(CacheCommandError) {
         switch IndexPresence(layout) {
         case .present: return
-        case .lost: throw SyncError(description: IndexPresence.lostMessage(layout))
-        case .none, .unstarted: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .lost: throw CacheCommandError(description: IndexPresence.lostMessage(layout))
+        case .none, .unstarted: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         }
     }
 }

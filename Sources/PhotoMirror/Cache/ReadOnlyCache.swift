@@ -6,13 +6,13 @@ struct ReadOnlyCache: Sendable {
     let layout: CacheLayout
     let index: PhotoIndex
 
-    init(root: String) throws(SyncError) {
+    init(root: String) throws(CacheCommandError) {
         layout = CacheLayout(root: root)
         try OpenCache.requireIndex(layout)
         do {
             index = try PhotoIndex(readingOnly: layout.indexPath)
         } catch {
-            throw SyncError("cannot open the cache index", error)
+            throw CacheCommandError("cannot open the cache index", error)
         }
     }
 }

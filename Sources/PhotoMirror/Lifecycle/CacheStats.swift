@@ -11,7 +11,7 @@ public struct CacheStats: Sendable {
         self.cacheRoot = cacheRoot
     }
 
-    public func run() async throws(SyncError) -> StatsReport {
+    public func run() async throws(CacheCommandError) -> StatsReport {
         let cache = try ReadOnlyCache(root: cacheRoot)
         do {
             let totals = try await cache.index.totals()
@@ -34,10 +34,10 @@ public struct CacheStats: Sendable {
             defer { shutdown() }
             report.disk = Self.diskByKind(try await storage.inventory())
             return report
-        } catch let error as SyncError {
+        } catch let error as CacheCommandError {
             throw error
         } catch {
-            throw SyncError("cannot read the cache", error)
+            throw CacheCommandError("cannot read the cache", error)
         }
     }
 

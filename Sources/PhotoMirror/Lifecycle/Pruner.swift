@@ -20,18 +20,18 @@ public struct Pruner: Sendable {
         self.cacheRoot = cacheRoot
     }
 
-    public func run() async throws(SyncError) -> PruneReport {
+    public func run() async throws(CacheCommandError) -> PruneReport {
         let layout = CacheLayout(root: cacheRoot)
         var limit = maxSize
         if limit == nil {
             do {
                 limit = try CacheConfig.load(layout: layout).maxSize
             } catch {
-                throw SyncError(description: "\(error)")
+                throw CacheCommandError(description: "\(error)")
             }
         }
         guard limit != nil || maxAge != nil else {
-            throw SyncError(description: "nothing to prune to: give --max SIZE or --max-age DURATION, "
+            throw CacheCommandError(description: "nothing to prune to: give --max SIZE or --max-age DURATION, "
                 + "or set max_size in \(layout.absolute(CacheConfig.fileName))")
         }
         let goal = GoalRule.prune(limit: limit, maxAge: maxAge)
@@ -44,12 +44,12 @@ public struct Pruner: Sendable {
             }
             let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait) { _ in storage }
             return try await PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache).run(goal)
-        } catch let error as SyncError {
+        } catch let error as CacheCommandError {
             throw error
         } catch let error as IndexError where error.isDamage {
-            throw SyncError(description: error.description)
+            throw CacheCommandError(description: error.description)
         } catch {
-            throw SyncError(description: "prune stopped: \(error); the cache is consistent (verify --repair removes leftovers)")
+            throw CacheCommandError(description: "prune stopped: \(error); the cache is consistent (verify --repair removes leftovers)")
         }
     }
 

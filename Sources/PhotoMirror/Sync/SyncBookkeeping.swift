@@ -6,12 +6,12 @@ import PMImaging
 /// `stats` and the gallery size for later republishing, and prune when over its size limit.
 enum SyncBookkeeping {
     /// The limit a sync enforces: `sync --max`, else the cache's `max_size` setting, else none.
-    static func sizeLimit(_ options: CacheOptions, layout: CacheLayout) throws(SyncError) -> Int? {
+    static func sizeLimit(_ options: CacheOptions, layout: CacheLayout) throws(CacheCommandError) -> Int? {
         if let limit = options.maxSize { return limit }
         do {
             return try CacheConfig.load(layout: layout).maxSize
         } catch {
-            throw SyncError(description: "\(error)")
+            throw CacheCommandError(description: "\(error)")
         }
     }
 
@@ -34,11 +34,11 @@ enum SyncBookkeeping {
     }
 
     /// Prunes the sync's cache when it went over `limit`, holding the sync's lock throughout.
-    static func prune(cache: OpenCache, limit: Int) async throws(SyncError) -> PruneReport {
+    static func prune(cache: OpenCache, limit: Int) async throws(CacheCommandError) -> PruneReport {
         do {
             return try await Pruner.afterSync(cache: cache, limit: limit)
         } catch {
-            throw SyncError("the sync finished, but pruning to the size limit failed", error)
+            throw CacheCommandError("the sync finished, but pruning to the size limit failed", error)
         }
     }
 }

@@ -5,19 +5,6 @@ import PMImaging
 import PMLoading
 import PMSupport
 
-/// A sync that could not run or finish: the cache can't be opened, locked or written, or the
-/// sync was interrupted. Either way the index stays consistent; a later sync completes the work.
-public struct SyncError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable { case cache, interrupted }
-    public let kind: Kind
-    public let description: String
-
-    public init(_ kind: Kind = .cache, description: String) {
-        self.kind = kind
-        self.description = description
-    }
-}
-
 /// `photomirror sync`: fetch feeds, mirror every media URL once, publish manifests and gallery.
 public struct SyncEngine: Sendable {
     public let cacheRoot: String
@@ -28,7 +15,7 @@ public struct SyncEngine: Sendable {
     /// The transport and the storage.
     public var stages = SyncStages.standard
     /// Opens the cache for a run: its folder, lock and index (tests: an index in memory).
-    var openCache: @Sendable (_ root: String, _ lockWait: Double, _ storage: (CacheLayout) -> any CacheStorage) throws(SyncError)
+    var openCache: @Sendable (_ root: String, _ lockWait: Double, _ storage: (CacheLayout) -> any CacheStorage) throws(CacheCommandError)
         -> OpenCache = { try OpenCache(root: $0, lockWait: $1, storage: $2) }
 
     public init(cacheRoot: String, options: SyncOptions, progress: (@Sendable (SyncProgress) -> Void)? = nil) {
@@ -41,7 +28,7 @@ public struct SyncEngine: Sendable {
     /// SQLite's default of 2 MB (a 2000-image sync touches ~3 MB of index pages).
     static let indexPageCacheKiB = 512
 
-    public func run(feedURLs: [String]) async throws(SyncError) -> SyncReport {
+    public func run(feedURLs: [String]) async throws(CacheCommandError) -> SyncReport {
         let loading = options.loading, imaging = options.imaging
         let curl = stages.transport(loading)
         let stages = stages
@@ -56,7 +43,7 @@ public struct SyncEngine: Sendable {
             try await cache.storage.prepare()
         } catch {
             curl.shutdown()
-            throw SyncError(description: "cannot prepare \(cache.storage.location): \(error)")
+            throw CacheCommandError(description: "cannot prepare \(cache.storage.location): \(error)")
         }
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit: Int?
@@ -108,12 +95,12 @@ public struct SyncEngine: Sendable {
         FreedMemory.release()
         let progressNote = "after \(outcomes.done) of \(outcomes.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
-            throw SyncError(.interrupted, description: "sync interrupted \(progressNote)")
+            throw CacheCommandError(.interrupted, description: "sync interrupted \(progressNote)")
         }
         if let abort = outcomes.abort {
             // A damaged index is not consistent, and no later sync completes anything until it is rebuilt.
-            if abort.contains(IndexError.damageAdvice) { throw SyncError(description: abort) }
-            throw SyncError(description: "\(abort): sync stopped \(progressNote)")
+            if abort.contains(IndexError.damageAdvice) { throw CacheCommandError(description: abort) }
+            throw CacheCommandError(description: "\(abort): sync stopped \(progressNote)")
         }
         await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
@@ -129,9 +116,9 @@ public struct SyncEngine: Sendable {
                 reports.append(recorded.report)
                 failures += recorded.failures
             } catch {
-                if let error = error as? IndexError, error.isDamage { throw SyncError(description: error.description) }
+                if let error = error as? IndexError, error.isDamage { throw CacheCommandError(description: error.description) }
                 if let fatal = CacheWriteFailure.endsTheSync(error) {
-                    throw SyncError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
+                    throw CacheCommandError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
                 }
                 var report = FeedReport(url: url, title: title)
                 report.error = "cannot record the feed in the cache: \(error)"
@@ -141,7 +128,7 @@ public struct SyncEngine: Sendable {
         do {
             try await publisher.publishGalleryIndex()
         } catch {
-            throw SyncError("cannot write the gallery", error)
+            throw CacheCommandError("cannot write the gallery", error)
         }
         if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
         // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.

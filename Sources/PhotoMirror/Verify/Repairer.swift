@@ -51,10 +51,10 @@ public struct Repairer: Sendable {
         public var seconds = 0.0
     }
 
-    public func run() async throws(SyncError) -> Result {
+    public func run() async throws(CacheCommandError) -> Result {
         let layout = CacheLayout(root: cacheRoot)
         switch IndexPresence(layout) {
-        case .none: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .none: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         case .unstarted: return Result(found: VerifyReport(), after: VerifyReport())
         case .present, .lost: break
         }
@@ -62,7 +62,7 @@ public struct Repairer: Sendable {
         do {
             lock = try CacheLock(path: layout.lockPath, wait: lockWait)
         } catch {
-            throw SyncError(description: "\(layout.root): \(error)")
+            throw CacheCommandError(description: "\(layout.root): \(error)")
         }
         // Checked under the lock: no writer changes the index between the check and the repair.
         let health = try await IndexHealth.check(layout, deep: deep)
@@ -70,7 +70,7 @@ public struct Repairer: Sendable {
         var rebuilt: Rebuild?
         if let line = health.damageLine {
             guard store == .folder else {
-                throw SyncError(description: "\(line); an index is rebuilt from a cache folder's files, not from \(store.description)")
+                throw CacheCommandError(description: "\(line); an index is rebuilt from a cache folder's files, not from \(store.description)")
             }
             found = VerifyReport(indexDamage: line)
             rebuilt = try await rebuild(layout)
@@ -81,7 +81,7 @@ public struct Repairer: Sendable {
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
-            throw SyncError("cannot open the cache index", error)
+            throw CacheCommandError("cannot open the cache index", error)
         }
         let (storage, shutdown) = store.standalone(layout: layout)
         defer { shutdown() }
@@ -95,13 +95,13 @@ public struct Repairer: Sendable {
             await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
             return result
         } catch let error as IndexError where error.isDamage {
-            throw SyncError(description: error.description)
+            throw CacheCommandError(description: error.description)
         } catch {
-            throw SyncError(description: "repair stopped: \(error); the cache is consistent, run verify --repair again")
+            throw CacheCommandError(description: "repair stopped: \(error); the cache is consistent, run verify --repair again")
         }
     }
 
-    private func rebuild(_ layout: CacheLayout) async throws(SyncError) -> Rebuild {
+    private func rebuild(_ layout: CacheLayout) async throws(CacheCommandError) -> Rebuild {
         let started = Date()
         do {
             let made = try await IndexRebuilder(layout: layout, storage: LocalStorage(layout: layout)).run()
@@ -109,7 +109,7 @@ public struct Repairer: Sendable {
                            mediaURLs: made.mediaURLs, keptAs: made.keptAs, skipped: made.skipped,
                            seconds: Date().timeIntervalSince(started))
         } catch {
-            throw SyncError(description: "rebuilding the index stopped: \(error); nothing was changed, "
+            throw CacheCommandError(description: "rebuilding the index stopped: \(error); nothing was changed, "
                 + "run verify --repair again")
         }
     }

@@ -15,7 +15,7 @@ public struct Verifier: Sendable {
         self.cacheRoot = cacheRoot
     }
 
-    public func run() async throws(SyncError) -> VerifyReport {
+    public func run() async throws(CacheCommandError) -> VerifyReport {
         let layout = CacheLayout(root: cacheRoot)
         if case .unstarted = IndexPresence(layout) { return VerifyReport() }
         let health = try await IndexHealth.check(layout, deep: deep)
@@ -27,7 +27,7 @@ public struct Verifier: Sendable {
         } catch let error as IndexError where error.isDamage {
             return VerifyReport(indexDamage: IndexHealth.damagedLine(error.message))
         } catch {
-            throw SyncError(description: "cannot read the cache: \(error)")
+            throw CacheCommandError(description: "cannot read the cache: \(error)")
         }
     }
 }

@@ -4,7 +4,7 @@ import PMCache
 /// `photomirror watch`: keeps a mirror fresh by syncing, in rounds, the feeds that are due
 /// (`WatchSchedule`), with the cache's writer lock held only during a round so that prune,
 /// verify and stats run between rounds. Ends only when cancelled (a signal), throwing
-/// `SyncError.Kind.interrupted`, or when every feed is gone.
+/// `CacheCommandError.Kind.interrupted`, or when every feed is gone.
 public struct Watcher: Sendable {
     public let cacheRoot: String
     public let options: SyncOptions
@@ -25,7 +25,7 @@ public struct Watcher: Sendable {
 
     /// Runs rounds until cancelled; `round` is told of each as it ends, with the sync's report
     /// when it ran. Returns the feeds that are gone when no live feed is left.
-    public func run(round: @Sendable (WatchRound, SyncReport?) -> Void) async throws(SyncError) -> [String] {
+    public func run(round: @Sendable (WatchRound, SyncReport?) -> Void) async throws(CacheCommandError) -> [String] {
         var schedule = await initialSchedule()
         var number = 0
         while true {
@@ -67,11 +67,11 @@ public struct Watcher: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
                 } catch {
-                    throw SyncError(.interrupted, description: "watch stopped between rounds after \(number) rounds; the cache is consistent")
+                    throw CacheCommandError(.interrupted, description: "watch stopped between rounds after \(number) rounds; the cache is consistent")
                 }
             }
             if Task.isCancelled {
-                throw SyncError(.interrupted, description: "watch stopped after \(number) rounds; the cache is consistent")
+                throw CacheCommandError(.interrupted, description: "watch stopped after \(number) rounds; the cache is consistent")
             }
         }
     }

@@ -24,8 +24,8 @@ struct SyncCommand {
         engine.stages = .standard(store: try StoreOption.resolve(arguments, cacheRoot: root))
         let pruned = PruneCapture()
         engine.pruned = { pruned.keep($0) }
-        let work = Task { () -> Result<SyncReport, SyncError> in
-            do throws(SyncError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
+        let work = Task { () -> Result<SyncReport, CacheCommandError> in
+            do throws(CacheCommandError) { return .success(try await engine.run(feedURLs: feedURLs)) } catch { return .failure(error) }
         }
         let signals = SignalWatcher { work.cancel() }
         let report: SyncReport

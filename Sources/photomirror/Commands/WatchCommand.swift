@@ -27,8 +27,8 @@ struct WatchCommand {
             Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "
                 + "into \(root) (Ctrl-C stops)\n")
         }
-        let work = Task { () -> Result<[String], SyncError> in
-            do throws(SyncError) {
+        let work = Task { () -> Result<[String], CacheCommandError> in
+            do throws(CacheCommandError) {
                 return .success(try await watcher.run { round, report in
                     if json { Output.out(WatchLine.json(round)) }
                     if verbose, let report {

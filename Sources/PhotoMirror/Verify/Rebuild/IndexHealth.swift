@@ -10,9 +10,9 @@ enum IndexHealth: Sendable {
     case damaged(String)
     case missing
 
-    static func check(_ layout: CacheLayout, deep: Bool) async throws(SyncError) -> IndexHealth {
+    static func check(_ layout: CacheLayout, deep: Bool) async throws(CacheCommandError) -> IndexHealth {
         switch IndexPresence(layout) {
-        case .none, .unstarted: throw SyncError(description: IndexPresence.noCacheMessage(layout))
+        case .none, .unstarted: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         case .lost: return .missing
         case .present: break
         }
@@ -22,7 +22,7 @@ enum IndexHealth: Sendable {
         } catch where error.isDamage {
             return .damaged(error.message)
         } catch {
-            throw SyncError("cannot open the cache index", error)
+            throw CacheCommandError("cannot open the cache index", error)
         }
         do {
             let problems = try await index.integrityProblems(deep: deep)
@@ -30,7 +30,7 @@ enum IndexHealth: Sendable {
         } catch where error.isDamage {
             return .damaged(error.message)
         } catch {
-            throw SyncError("cannot check the cache index", error)
+            throw CacheCommandError("cannot check the cache index", error)
         }
     }
 

@@ -1,6 +1,6 @@
 import PMCache
 
-extension SyncError {
+extension CacheCommandError {
     /// `context: error`, except for a damaged index, which every command names the one way
     /// (`IndexError.description`: the file, the next step, then SQLite's words).
     init(_ context: String, _ error: any Error) {
