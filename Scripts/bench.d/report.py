@@ -137,6 +137,14 @@ def targets(results):
                 rows.append(("8", f"{what} ({why})", "?", "≤ +15 %", False))
             else:
                 rows.append(("8", what, f"{100 * (colour['cost'] - 1):+.1f} %", "≤ +15 %", colour["cost"] <= 1.15))
+    h2 = results.get("http2")
+    if h2:
+        pm, peer = h2["traffic"].get(h2["pm"], {}), h2["traffic"].get(h2["peer"], {})
+        seen = (f"nginx saw {'/'.join(pm.get('protocols', [])) or '?'} on ≤ {pm.get('connections', '?')} connection(s), "
+                f"curl's {'/'.join(peer.get('protocols', [])) or '?'} on ≤ {peer.get('connections', '?')}")
+        rows.append(("10", f"sync {h2['stats'][h2['pm']].items}×500 px over TLS + HTTP/2 at 50 ms RTT: photomirror vs "
+                           f"{h2['peer']} ({seen})", f"{h2['ratio']:.2f}×", "≥ 1.00×, HTTP/2",
+                     h2["ratio"] >= 1.0 and pm.get("protocols") == ["HTTP/2.0"]))
     return rows
 
 
@@ -185,6 +193,10 @@ def render(results):
                 lines.append(_row(f"8 thumb {name}500", stats))
         for stats in (fmt["colour"] or {}).get("stats", {}).values():
             lines.append(_row("8 thumb ICC jpeg500", stats))
+    h2 = results.get("http2")
+    if h2:
+        for stats in h2["stats"].values():
+            lines.append(_row("10 HTTP/2 50 ms RTT", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The file of CA certificates that TLS peers are checked against instead of libcurl's built-in
-/// bundle, as `curl --cacert` sets it. libcurl reads no environment for this (only the curl tool
-/// does), so the loader takes it from the variables the curl tool and OpenSSL's own tools read:
-/// one setting then serves photomirror, `curl` and `openssl s_client` alike.
+/// The file of CA certificates that TLS peers are checked against in place of libcurl's built-in
+/// bundle (CURLOPT_CAINFO, as `curl --cacert` sets it; libcurl's CA folder, if it was built with
+/// one, stays trusted). libcurl reads no environment for this, only the curl tool does, so the
+/// loader takes it from the variables the curl tool and OpenSSL read: one setting then serves
+/// photomirror and `curl` alike.
 public struct CertificateBundle: Sendable, Equatable {
     public let path: String
 
