@@ -18,7 +18,8 @@ extension CurlTransfer {
 extension HTTPRequest {
     /// Whether the request should wait for a connection still being set up to its host to
     /// say whether it multiplexes, rather than open one more: over TLS it may (HTTP/2), and
-    /// then every transfer to the host rides one connection. A plain http connection never
-    /// does, so waiting there would only delay the host's first transfers by a round trip.
+    /// then every transfer to the host rides one connection; a host that answers HTTP/1.1
+    /// costs the transfers that waited one handshake, once. A plain http connection never
+    /// multiplexes, so waiting there would only delay the host's first transfers.
     var waitsForMultiplexing: Bool { scheme == "https" }
 }
