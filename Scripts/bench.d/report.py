@@ -152,6 +152,14 @@ def targets(results):
             rows.append(("9", f"(reference) the store's CPU per image (its five processes) under photomirror / curl PUT / "
                               f"curl HEAD + PUT; the tools' own: {pm.cpu_ms:.2f} / {peer.cpu_ms:.2f} / {ref.cpu_ms:.2f} ms",
                          " / ".join(f"{cpu[store[k]]:.1f}" for k in ("pm", "peer", "reference")) + " ms", "—", "info"))
+    h2 = results.get("http2")
+    if h2:
+        pm, peer = h2["traffic"].get(h2["pm"], {}), h2["traffic"].get(h2["peer"], {})
+        seen = (f"nginx saw {'/'.join(pm.get('protocols', [])) or '?'} on ≤ {pm.get('connections', '?')} connection(s), "
+                f"curl's {'/'.join(peer.get('protocols', [])) or '?'} on ≤ {peer.get('connections', '?')}")
+        rows.append(("10", f"sync {h2['stats'][h2['pm']].items}×500 px over TLS + HTTP/2 at 50 ms RTT: photomirror vs "
+                           f"{h2['peer']} ({seen})", f"{h2['ratio']:.2f}×", "≥ 1.00×, HTTP/2",
+                     h2["ratio"] >= 1.0 and pm.get("protocols") == ["HTTP/2.0"]))
     return rows
 
 
@@ -204,6 +212,10 @@ def render(results):
     if store:
         for stats in store["stats"].values():
             lines.append(_row("9 sync into S3 (Swift)", stats))
+    h2 = results.get("http2")
+    if h2:
+        for stats in h2["stats"].values():
+            lines.append(_row("10 HTTP/2 50 ms RTT", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")

@@ -99,10 +99,16 @@ class Site:
         self.proxy_port = None
         self.procs = []
 
+    scheme = "http"
+
+    def config(self):
+        """nginx.conf's text; a subclass serves differently (http2.py: over TLS)."""
+        return NGINX_CONF.format(run=self.run_dir, root=self.root, port=self.port)
+
     def start(self, with_proxy=False, delay_ms=25):
         conf = os.path.join(self.run_dir, "nginx.conf")
         with open(conf, "w") as fh:
-            fh.write(NGINX_CONF.format(run=self.run_dir, root=self.root, port=self.port))
+            fh.write(self.config())
         self.procs.append(subprocess.Popen(["nginx", "-c", conf, "-p", self.run_dir],
                                            stderr=subprocess.DEVNULL))
         wait_for(self.port)
@@ -124,7 +130,7 @@ class Site:
         self.procs = []
 
     def url(self, path, via_proxy=False):
-        return f"http://127.0.0.1:{self.proxy_port if via_proxy else self.port}/{path}"
+        return f"{self.scheme}://127.0.0.1:{self.proxy_port if via_proxy else self.port}/{path}"
 
     def image_urls(self, set_name, count, via_proxy=False):
         names = sorted(n for n in os.listdir(os.path.join(self.root, set_name)) if n.endswith(".jpg"))

@@ -16,17 +16,24 @@ public final class CurlLoader: HTTPTransport, Sendable {
     /// `maxConnections` caps open connections in total, `maxPerHost` (at most that) those to one
     /// host; requests beyond them wait inside libcurl for a free connection (their timeouts keep
     /// running), so callers keep to the limits themselves (`PoliteLoader`) and these are a backstop.
-    public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16, maxPerHost: Int? = nil) {
+    /// A host that speaks HTTP/2 gets one connection, its requests multiplexed over it as streams
+    /// (up to libcurl's 100 per connection), so `maxPerHost` then bounds connections, not requests.
+    /// `certificates` replaces libcurl's CA bundle; by default it comes from the environment
+    /// (`CertificateBundle.variables`).
+    public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16, maxPerHost: Int? = nil,
+                certificates: CertificateBundle? = CertificateBundle.fromEnvironment(ProcessInfo.processInfo.environment)) {
         CurlGlobal.initialize()
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         let limit = max(1, maxConnections)
         _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limit)
         _ = pm_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, min(limit, max(1, maxPerHost ?? limit)))
         _ = pm_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, limit)
+        // libcurl's default since 7.62, stated because one connection per HTTP/2 host relies on it.
+        _ = pm_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         let mailbox = CurlMailbox(multi: MultiHandle(raw: multi))
         self.mailbox = mailbox
         let thread = Thread {
-            CurlMultiLoop(mailbox: mailbox, userAgent: userAgent, maxSpareHandles: limit).run()
+            CurlMultiLoop(mailbox: mailbox, userAgent: userAgent, certificates: certificates, maxSpareHandles: limit).run()
         }
         thread.name = "photomirror.curl"
         thread.start()

@@ -7,15 +7,18 @@ final class CurlMultiLoop {
     private let mailbox: CurlMailbox
     private let multi: UnsafeMutableRawPointer
     private let userAgent: String
+    private let certificates: CertificateBundle?
     private let maxSpareHandles: Int
     private var active: [UInt64: CurlTransfer] = [:]
-    // Reset easy handles kept for reuse, sparing an allocation and DNS/TLS-session setup per request.
+    // Reset easy handles kept for reuse, sparing an allocation per request; each keeps its cache of
+    // TLS sessions (libcurl's is per handle), which a later connection it opens to a host resumes.
     private var spareHandles: [UnsafeMutableRawPointer] = []
 
-    init(mailbox: CurlMailbox, userAgent: String, maxSpareHandles: Int) {
+    init(mailbox: CurlMailbox, userAgent: String, certificates: CertificateBundle?, maxSpareHandles: Int) {
         self.mailbox = mailbox
         self.multi = mailbox.multi.raw
         self.userAgent = userAgent
+        self.certificates = certificates
         self.maxSpareHandles = maxSpareHandles
     }
 
@@ -56,7 +59,7 @@ final class CurlMultiLoop {
             return
         }
         let transfer = CurlTransfer(job: job, easy: easy)
-        var failure = transfer.configure(userAgent: userAgent)
+        var failure = transfer.configure(userAgent: userAgent, certificates: certificates)
         if failure == nil {
             let added = curl_multi_add_handle(multi, easy)
             if added != CURLM_OK {

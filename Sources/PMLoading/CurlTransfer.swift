@@ -35,7 +35,7 @@ final class CurlTransfer {
     }
 
     /// Sets every option this request needs; returns the first rejection.
-    func configure(userAgent: String) -> HTTPError? {
+    func configure(userAgent: String, certificates: CertificateBundle?) -> HTTPError? {
         for (name, value) in request.headersToSend {
             // "Name;" is libcurl's spelling for a header sent with an empty value.
             let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
@@ -61,7 +61,7 @@ final class CurlTransfer {
             pm_setopt_ptr(easy, CURLOPT_PRIVATE, context),
             pm_setopt_write(easy, curlWriteCallback, context),
             pm_setopt_header(easy, curlHeaderCallback, context),
-        ] + methodOptions()
+        ] + connectionOptions(certificates: certificates) + methodOptions()
         guard let failed = results.first(where: { $0 != CURLE_OK }) else { return nil }
         return .transport(code: Int(failed.rawValue), message: String(cString: curl_easy_strerror(failed)))
     }

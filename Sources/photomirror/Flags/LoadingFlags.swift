@@ -17,7 +17,8 @@ extension Flag {
         name: "per-host", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight to one host at most",
         help: "downloads in flight to one host at most, within --jobs (default \(defaults.perHost), as browsers keep; "
             + "1–256). A host is a scheme, name and port, as the URL asked for names it; while one host has its share, "
-            + "the images of other hosts go ahead")
+            + "the images of other hosts go ahead. A host that speaks HTTP/2 (over https) gets them as streams of one "
+            + "connection")
     static let rate = Flag(
         name: "rate", placeholder: "R", kind: .positiveNumber, summary: "requests a second to one host at most",
         help: "requests a second to one host at most, e.g. 0.5 or 10 (default: no limit but --per-host); a host is "
