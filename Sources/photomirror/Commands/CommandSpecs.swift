@@ -110,7 +110,9 @@ extension CommandSpec {
         (damage: exit 1). Files that no index row names and temp files left by an interrupted
         writer are reported as garbage, and a feed.json that is missing or lists other items than
         its manifest as stale (both exit 0). Without --repair it only reads, takes no lock and
-        never waits for a writer.
+        never waits for a writer. With --store the bucket is checked against this writer's index:
+        each object listed with its row's size (--deep: fetched and hashed), this writer's pages
+        and the root page for broken links; another writer's objects are not garbage.
         """,
         flags: [.cache, .store, .repair, .deep, .repairWait, .verifyQuiet])
 

@@ -12,7 +12,7 @@ extension Flag {
     static let store = Flag(
         name: "store", placeholder: "s3://BUCKET[/PREFIX]", kind: .text, summary: "keep the cache's files in an S3 bucket",
         help: "keep the cache's images, pages and manifests in an S3 (or S3-compatible) bucket under PREFIX instead of the "
-            + "cache folder, which keeps only the index and the lock; default: \"store\" in <cache>/config.json. "
+            + "cache folder, which keeps only the index, its sidecar and the lock; default: \"store\" in <cache>/config.json. "
             + "Credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), the region from "
             + "AWS_REGION (default us-east-1), an endpoint from AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL (path-style; "
             + "AWS's own virtual-host style without one). The bucket is created when missing")
