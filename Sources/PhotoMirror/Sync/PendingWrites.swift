@@ -5,7 +5,7 @@ import PMCache
 /// more than all the rest of the bookkeeping. Every write is queued only after its files are
 /// in place, so a sync stopped at any point leaves at worst files that no row names yet —
 /// garbage that `verify` reports, never a row naming a missing file.
-struct PendingWrites {
+struct PendingWrites: Sendable {
     static let limit = 128
 
     private(set) var urls: [String] = []
@@ -16,6 +16,12 @@ struct PendingWrites {
     mutating func add(_ write: PhotoIndex.MediaWrite, for url: String) {
         urls.append(url)
         writes.append(write)
+    }
+
+    /// The queued writes, as a batch of their own to flush; this queue starts empty again.
+    mutating func take() -> PendingWrites {
+        defer { self = PendingWrites() }
+        return self
     }
 
     /// Applies the queued writes and empties the queue, after the storage has the batch's new

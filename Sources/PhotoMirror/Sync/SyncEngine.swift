@@ -180,8 +180,14 @@ public struct SyncEngine: Sendable {
             return known?.removeValue(forKey: url).map { .found($0) } ?? .absent
         }
         var writes = PendingWrites()
-        func flushWrites() async {
-            guard let (lost, error) = await writes.flush(to: pipeline.index, storage: pipeline.storage) else { return }
+        // One batch is flushed (the storage's flush, then the commit) while the window goes on
+        // downloading and decoding: waiting for the disk would stall every transfer. The next
+        // batch waits for it, so commits stay in order and at most one batch is in the air.
+        var flushing: Task<(urls: [String], error: any Error)?, Never>?
+        func settle() async {
+            guard let task = flushing else { return }
+            flushing = nil
+            guard let (lost, error) = await task.value else { return }
             // Nothing of the batch was written: its items did not make it into the cache.
             let fatal = CacheWriteFailure.endsTheSync(error)
             for url in lost {
@@ -190,6 +196,13 @@ public struct SyncEngine: Sendable {
                 mirrored.results[url] = failed
             }
             if let fatal, mirrored.abort == nil { mirrored.abort = fatal }
+        }
+        func flushWrites(waiting: Bool) async {
+            await settle()
+            var batch = writes.take()
+            let (index, storage) = (pipeline.index, pipeline.storage)
+            flushing = Task { await batch.flush(to: index, storage: storage) }
+            if waiting { await settle() }
         }
         var bodiesFreed = false
         func finish(_ url: String, _ finished: MediaPipeline.Finished) async {
@@ -201,7 +214,7 @@ public struct SyncEngine: Sendable {
                 if case .record = write { mirrored.filesWritten.insert(url) }
                 writes.add(write, for: url)
                 if writes.isFull {
-                    await flushWrites()
+                    await flushWrites(waiting: false)
                     // Memory use must not creep up with the number of images (see FreedMemory);
                     // a batch of reused images freed nothing worth returning.
                     if bodiesFreed { FreedMemory.release() }
@@ -267,7 +280,7 @@ public struct SyncEngine: Sendable {
             }
         }
         // Also after an interruption: these files are in place and their rows complete them.
-        await flushWrites()
+        await flushWrites(waiting: true)
         mirrored.bytes = counts.bytes
         mirrored.done = counts.done - counts.failed
         mirrored.total = counts.total
