@@ -37,7 +37,9 @@ final class DurabilityOrderTests: XCTestCase {
             }
         }
 
-        /// Content files renamed before a WAL sync with no flush in between.
+        /// Content files renamed before a WAL sync with no flush in between. Exact for a sync of one
+        /// index batch (under 128 images), whose files all precede its commit; with several, a
+        /// later batch's files may be renamed while an earlier one commits, without its rows.
         var unflushedAtCommit: [String] {
             var pending: [String] = []
             var violations: [String] = []
