@@ -26,6 +26,16 @@ def _fresh(*folders):
     return prepare
 
 
+def _fresh_on_disk(*folders):
+    """`_fresh`, then the disk's dirty pages written (untimed): a run that leaves its writes
+    unflushed would otherwise hand their writeback to whichever run comes next."""
+    clean = _fresh(*folders)
+    def prepare():
+        clean()
+        os.sync()
+    return prepare
+
+
 def _write_list(path, urls):
     with open(path, "w") as fh:
         fh.write("\n".join(urls) + "\n")
@@ -81,9 +91,9 @@ def loopback(binary, corpus, work, count, rounds, python, disk=None, warmup=1):
             durable, undurable = ("photomirror sync, cache on disk (ext4)",
                                   "photomirror sync, cache on disk (ext4), durability off (bench switch)")
             tools.append(measure.Tool(durable, [binary, "sync", "--cache", disk_cache, "--quiet", feed],
-                                      prepare=_fresh(disk_cache)))
+                                      prepare=_fresh_on_disk(disk_cache)))
             tools.append(measure.Tool(undurable, [binary, "sync", "--cache", bare_cache, "--quiet", feed],
-                                      prepare=_fresh(bare_cache),
+                                      prepare=_fresh_on_disk(bare_cache),
                                       env=dict(os.environ, PHOTOMIRROR_BENCH_NO_DURABILITY="1")))
         stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync {count}x500px")
         warm = resyncs[warmup:]  # a warm-up round's pair is not counted, as for every other figure

@@ -38,7 +38,7 @@ final class DurabilityOrderTests: XCTestCase {
         }
 
         /// Content files renamed before a WAL sync with no flush in between. Exact for a sync of one
-        /// index batch (under 128 images), whose files all precede its commit; with several, a
+        /// index batch (under 64 images), whose files all precede its commit; with several, a
         /// later batch's files may be renamed while an earlier one commits, without its rows.
         var unflushedAtCommit: [String] {
             var pending: [String] = []

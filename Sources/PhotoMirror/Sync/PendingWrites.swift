@@ -4,9 +4,11 @@ import PMCache
 /// images a second a commit per image (a WAL append, lock round trips, an actor hop) costs
 /// more than all the rest of the bookkeeping. Every write is queued only after its files are
 /// in place, so a sync stopped at any point leaves at worst files that no row names yet —
-/// garbage that `verify` reports, never a row naming a missing file.
+/// garbage that `verify` reports, never a row naming a missing file. Each batch's files are
+/// flushed before its commit (`CacheStorage.makeDurable`), while the next batch downloads; the
+/// last one is flushed with nothing left to overlap, so batches are kept small.
 struct PendingWrites: Sendable {
-    static let limit = 128
+    static let limit = 64
 
     private(set) var urls: [String] = []
     private var writes: [PhotoIndex.MediaWrite] = []
