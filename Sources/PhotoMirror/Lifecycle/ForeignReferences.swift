@@ -14,7 +14,7 @@ struct ForeignReferences: Sendable {
         for path in try await storage.files(named: CacheLayout.manifestFile, below: CacheLayout.feedsFolder) {
             let key = path.dropFirst(CacheLayout.feedsFolder.count + 1).prefix { $0 != "/" }
             guard !ownFeedKeys.contains(String(key)), let bytes = try await storage.read(path),
-                  let manifest = try? JSONDecoder().decode(ReferencedFiles.self, from: Data(bytes)) else { continue }
+                  let manifest = try? JSONDecoder().decode(ManifestLinks.self, from: Data(bytes)) else { continue }
             references.manifests += 1
             references.paths.formUnion(manifest.paths)
         }
@@ -22,23 +22,4 @@ struct ForeignReferences: Sendable {
     }
 
     func contains(_ path: CachePath) -> Bool { !paths.isEmpty && paths.contains(path.description) }
-}
-
-/// What a manifest names in the content folders, read leniently: only the path fields.
-private struct ReferencedFiles: Decodable {
-    struct Files: Decodable {
-        var original: String?
-        var thumbnail: String?
-        var thumbnails: [String: String]?
-        var media: [Files]?
-
-        var paths: [String] {
-            [original, thumbnail].compactMap { $0 } + (thumbnails ?? [:]).values + (media ?? []).flatMap(\.paths)
-        }
-    }
-
-    var image: Files?
-    var items: [Files]
-
-    var paths: [String] { (image?.paths ?? []) + items.flatMap(\.paths) }
 }

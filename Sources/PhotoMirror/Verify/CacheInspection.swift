@@ -27,7 +27,8 @@ struct CacheInspection: Sendable {
         let files = IndexedFile.all(in: rows)
         report.checkedFiles = files.count
         let remote = storage.flatMap { $0 is LocalStorage ? nil : $0 }
-        let scan = try await (remote ?? LocalStorage(layout: layout)).inventory()
+        let storage = storage ?? LocalStorage(layout: layout)
+        let scan = try await storage.inventory()
         let failures = if let remote {
             await StoredFileCheck(storage: remote, scan: scan, deep: deep).failures(files)
         } else {
@@ -61,8 +62,7 @@ struct CacheInspection: Sendable {
                 IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
             })
         // Another writer's files in a shared store are not this index's garbage.
-        let foreign = try await ForeignReferences.load(storage: remote ?? LocalStorage(layout: layout),
-                                                       ownFeedKeys: Set(feeds.map(\.key)))
+        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key)))
         for file in PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files))
             where !foreign.contains(file.path) {
             let path = file.path.description

@@ -76,10 +76,7 @@ struct ReferenceCheck: Sendable {
             }
         }
         for item in manifest.items {
-            let media = item.media ?? []
-            let referenced = [item.original, item.thumbnail].compactMap { $0 } + (item.thumbnails ?? [:]).values
-                + media.compactMap(\.original) + media.flatMap { ($0.thumbnails ?? [:]).values }
-            for path in Set(referenced).sorted() where scan.diskBytes(path) == nil {
+            for path in Set(item.paths).sorted() where scan.diskBytes(path) == nil {
                 result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
             }
         }
@@ -135,25 +132,4 @@ struct ReferenceCheck: Sendable {
         if path.hasSuffix("/") || path.isEmpty { parts.append("index.html") }
         return parts.joined(separator: "/")
     }
-}
-
-/// What a manifest links to, and nothing else: a manifest written by an earlier version (another
-/// date key, say) still has its links checked instead of reading as damage.
-private struct ManifestLinks: Decodable {
-    struct Files: Decodable {
-        var original: String?
-        var thumbnail: String?
-        var thumbnails: [String: String]?
-    }
-
-    struct Item: Decodable {
-        var id: String
-        var original: String?
-        var thumbnail: String?
-        var thumbnails: [String: String]?
-        var media: [Files]?
-    }
-
-    var image: Files?
-    var items: [Item]
 }
