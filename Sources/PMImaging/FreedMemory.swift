@@ -9,10 +9,11 @@ import CodecShim
 /// it — libjpeg's whole-image coefficient buffer for a progressive JPEG, ~9 MB at 2048 px even
 /// at 1/8 scale — and the phases' peaks add up instead of the largest one counting.
 public enum FreedMemory {
-    /// Buffers this large get their own mapping, returned when freed: only libjpeg's
-    /// coefficient buffers of large progressive JPEGs are, and mapping them costs far less than
-    /// decoding them.
-    public static let mappedAllocationBytes = 256 << 10
+    /// Buffers this large get their own mapping, returned when freed: libjpeg's coefficient
+    /// buffers of large progressive JPEGs (megabytes) and the largest bodies. Below it, the
+    /// ~400 KB buffer of a 500 px photo is reused from the heap: mapped afresh for each decode,
+    /// its pages fault in again every time, which costs a sync a tenth of its CPU.
+    public static let mappedAllocationBytes = 512 << 10
 
     /// Call once before decoding starts.
     public static func mapLargeAllocations() {

@@ -13,8 +13,15 @@ public final class AtomicFileWriter {
 
     public init(path: String) throws(FileError) {
         self.path = path
-        tempPath = (path as NSString).deletingLastPathComponent + "/" + AtomicFile.tempPrefix + UUID().uuidString
-        fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let folder = path.parentFolder + "/"
+        // A name left by a killed process with the same token is skipped, never reused.
+        var attempt = (path: folder + TempName.next(), fd: Int32(-1))
+        for _ in 0..<8 {
+            attempt.fd = open(attempt.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if attempt.fd >= 0 || errno != EEXIST { break }
+            attempt.path = folder + TempName.next()
+        }
+        (tempPath, fd) = attempt
         guard fd >= 0 else { throw FileError(path: tempPath, operation: "create") }
     }
 

@@ -18,7 +18,7 @@ public final class BlobStore: Sendable {
     public func store(_ bytes: some ContiguousBytes, at relativePath: String) throws(FileError) {
         let path = layout.absolute(relativePath)
         if access(path, F_OK) == 0 { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentFolder
         if !madeFolders.withLock({ $0.contains(folder) }) {
             try AtomicFile.makeDirectories(folder)
             _ = madeFolders.withLock { $0.insert(folder) }
