@@ -34,3 +34,13 @@ public final class BlobStore: Sendable {
         return [UInt8](data)
     }
 }
+
+extension BlobStore: BlockingContentWriting {
+    public func putContentNow(_ files: [ContentFile]) throws(StorageError) {
+        do throws(FileError) {
+            for file in files { try store(file.bytes, at: file.path) }
+        } catch {
+            throw StorageError(error)
+        }
+    }
+}

@@ -18,6 +18,11 @@ public protocol CacheStorage: Sendable {
     /// same bytes (the name is their hash) and is left alone.
     func putContent(_ files: [ContentFile]) async throws(StorageError)
 
+    /// `putContent` as a blocking call, for storages where it is one (a local folder): the codec
+    /// thread that made the files then writes them itself, instead of handing them to the
+    /// storage's threads and waiting. Nil where a put is network I/O.
+    var blockingContent: (any BlockingContentWriting)? { get }
+
     /// The bytes stored at `path`, or nil when nothing is.
     func read(_ path: String) async throws(StorageError) -> [UInt8]?
 
@@ -57,8 +62,16 @@ public protocol CacheStorage: Sendable {
 
 extension CacheStorage {
     public func prepare() async throws(StorageError) {}
+    public var blockingContent: (any BlockingContentWriting)? { nil }
     /// A store whose put returned has the object durably (S3 acknowledges a PUT once stored).
     public func makeDurable() async throws(StorageError) {}
+}
+
+/// Stores content files with blocking calls: only on threads made for them, never on the
+/// cooperative pool.
+public protocol BlockingContentWriting: Sendable {
+    /// What `CacheStorage.putContent` does, on the calling thread.
+    func putContentNow(_ files: [ContentFile]) throws(StorageError)
 }
 
 /// An original or a thumbnail to store.

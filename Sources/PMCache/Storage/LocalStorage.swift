@@ -31,6 +31,8 @@ public final class LocalStorage: CacheStorage {
         }
     }
 
+    public var blockingContent: (any BlockingContentWriting)? { blobs }
+
     public func read(_ path: String) async throws(StorageError) -> [UInt8]? {
         try await onPool { [blobs, layout] () throws(FileError) -> [UInt8]? in
             guard access(layout.absolute(path), F_OK) == 0 else { return nil }

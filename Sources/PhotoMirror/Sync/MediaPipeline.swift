@@ -116,11 +116,9 @@ struct MediaPipeline: Sendable {
     /// `store` without the index write, which it returns for the caller's batch.
     private func storeFiles(_ response: HTTPResponse, url: String, now: Double) async throws -> Finished {
         try ResponseCheck.validate(response)
-        let files = try await pool.run { [imaging] in
-            try ImageStorer(sizes: imaging.sizes, maxPixels: imaging.maxPixels)
-                .downloaded(response.body, sha256: response.sha256, now: now)
+        let files = try await made {
+            try ImageStorer(sizes: $0.sizes, maxPixels: $0.maxPixels).downloaded(response.body, sha256: response.sha256, now: now)
         }
-        try await storage.putContent(files.files)
         let resource = ResourceRecord(
             url: url, sha256: response.sha256, etag: response.etag, lastModified: response.lastModified,
             contentType: response.contentType, fetchedAt: now, lastAccess: now)
@@ -132,14 +130,28 @@ struct MediaPipeline: Sendable {
     /// Returns nil when the original's file is gone, so the caller downloads again.
     private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> Finished? {
         guard let bytes = try? await storage.read(original.path) else { return nil }
-        let files = try await pool.run { [imaging] in
-            try ImageStorer(sizes: imaging.sizes, maxPixels: imaging.maxPixels).thumbnails(of: bytes, sha256: original.sha256, now: now)
+        let files = try await made {
+            try ImageStorer(sizes: $0.sizes, maxPixels: $0.maxPixels).thumbnails(of: bytes, sha256: original.sha256, now: now)
         }
-        try await storage.putContent(files.files)
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
                                       contentType: nil, fetchedAt: now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
                       write: .record(resource: resource, original: nil, thumbnails: files.thumbnails))
+    }
+}
+
+extension MediaPipeline {
+    /// Makes files on the codec pool and stores them: on the same codec thread when the storage
+    /// writes with blocking calls, saving a hop to its threads and back per image.
+    private func made(_ make: @escaping @Sendable (ImagingOptions) throws -> StoredFiles) async throws -> StoredFiles {
+        let writer = storage.blockingContent
+        let files = try await pool.run { [imaging] in
+            let files = try make(imaging)
+            try writer?.putContentNow(files.files)
+            return files
+        }
+        if writer == nil { try await storage.putContent(files.files) }
+        return files
     }
 }
 
