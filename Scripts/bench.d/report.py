@@ -160,7 +160,44 @@ def targets(results):
         rows.append(("10", f"sync {h2['stats'][h2['pm']].items}×500 px over TLS + HTTP/2 at 50 ms RTT: photomirror vs "
                            f"{h2['peer']} ({seen})", f"{h2['ratio']:.2f}×", "≥ 1.00×, HTTP/2",
                      h2["ratio"] >= 1.0 and pm.get("protocols") == ["HTTP/2.0"]))
+    rows += _scale_rows(results.get("scale"))
+    vs = results.get("vs_thumb")
+    if vs:
+        rounds = vs["ratios"]
+        rows.append(("12", f"sync {vs['stats'][vs['pm']].items}×500 px from nginx (defaults, cache on the tmpfs): its "
+                           f"rate vs photomirror thumb of the same files, both cores (rounds: "
+                           f"{min(rounds):.2f}–{max(rounds):.2f}×)", f"{vs['ratio']:.2f}×", "≥ 0.80×", vs["ratio"] >= 0.8))
     return rows
+
+
+def _scale_rows(scale):
+    """Target 11's verdicts: absolute goals, each a median of the run's rounds (its checks must
+    hold in every round)."""
+    if not scale:
+        return []
+    first, again, prune, verify = (scale["stats"][k] for k in ("sync", "again", "prune", "verify"))
+    checks = scale["checks"]
+    feeds = scale["feeds"]
+    originals = min(c["originals"] for c in checks)
+    images = max(c["images"] for c in checks)
+    unchanged = min(c["unchanged"] for c in checks)
+    within = all(c["after"] <= c["limit"] for c in checks)
+    codes = sorted({c["verify_code"] for c in checks})
+    last = checks[-1]
+    return [
+        ("11", f"first sync of {feeds} feeds × {scale['per_feed']} distinct 240 px photos ({first.items:,} items, "
+               f"{originals:,} originals cached): photomirror rate", f"{first.per_s:,.0f} img/s", "≥ 2000 img/s",
+         first.per_s >= 2000 and originals == first.items),
+        ("11", "peak RSS, that first sync", f"{first.rss_mb:.1f} MB", "≤ 64 MB", first.rss_mb <= 64),
+        ("11", f"its re-sync, nothing changed (requests: {unchanged} of {feeds} feeds answered 304, {images} image)",
+         f"{again.wall:.2f} s", "≤ 3 s, 304s, no image", again.wall <= 3 and images == 0 and unchanged == feeds),
+        ("11", "peak RSS, that re-sync", f"{again.rss_mb:.1f} MB", "≤ 64 MB", again.rss_mb <= 64),
+        ("11", f"prune of that cache to half its disk use (du -s: {last['before'] / 1e6:,.0f} MB, limit "
+               f"{last['limit'] / 1e6:,.0f} MB, after {last['after'] / 1e6:,.0f} MB)", f"{prune.wall:.2f} s", "≤ 2 s",
+         prune.wall <= 2 and within),
+        ("11", f"verify of the pruned cache (exit {'/'.join(map(str, codes))})", f"{verify.wall:.2f} s", "≤ 3 s, exit 0",
+         verify.wall <= 3 and codes == [0]),
+    ]
 
 
 def all_passed(results):
@@ -216,6 +253,14 @@ def render(results):
     if h2:
         for stats in h2["stats"].values():
             lines.append(_row("10 HTTP/2 50 ms RTT", stats))
+    scale = results.get("scale")
+    if scale:
+        for stats in scale["stats"].values():
+            lines.append(_row(f"11 {scale['feeds'] * scale['per_feed']:,} items", stats))
+    vs = results.get("vs_thumb")
+    if vs:
+        for stats in vs["stats"].values():
+            lines.append(_row("12 sync vs thumb", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")

@@ -9,6 +9,9 @@
 4. Right after each first sync of target 2, the same sync again on the same cache: its time,
    and the requests nginx saw (feed only, no image).
 5. Peak RSS of a sync of 200 and of 2000 distinct 2048 px images at the default --jobs.
+12. A sync of 1000 distinct 500 px images with the defaults against `photomirror thumb` of the
+   same files from the corpus folder (one job per core, as thumbs.py runs it), round-robin: what
+   fetching, hashing and writing the cache add to decoding and thumbnailing.
 """
 import os, shutil
 
@@ -148,5 +151,28 @@ def memory(binary, corpus, work, counts, rounds):
         for tool, count in zip(tools, counts):
             stats.update(measure.round_robin([tool], count, rounds, warmup=0, label=f"memory {count}x2048px"))
         return {"stats": stats, "names": [t.name for t in tools]}
+    finally:
+        site.stop()
+
+
+def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
+    """Target 12: the sync's rate over thumb's, per round (thumb's wall over the sync's)."""
+    site = Site(os.path.join(work, "site-vs-thumb"), corpus, ["s500"]).start()
+    try:
+        folder = os.path.abspath(os.path.join(corpus, "s500"))
+        _warm(folder)
+        urls = site.image_urls("s500", count)
+        files = [url.rsplit("/", 1)[1] for url in urls]
+        feed = site.write_feed("vs-thumb", urls)
+        cache, out = os.path.join(work, "pm-cache-vs-thumb"), os.path.join(work, "thumb-out")
+        tools = [
+            measure.Tool("photomirror sync", [binary, "sync", "--cache", cache, "--quiet", feed], prepare=_fresh(cache)),
+            # Bare names from the corpus folder, as thumbs.py runs thumb.
+            measure.Tool("photomirror thumb (fill) of the same files",
+                         [binary, "thumb", "--size", "40x40", "-o", out, *files], prepare=_fresh(out), cwd=folder),
+        ]
+        stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync vs thumb {count}x500px")
+        return {"stats": stats, "ratios": measure.ratios(stats, tools[0].name, tools[1].name),
+                "ratio": measure.ratio(stats, tools[0].name, tools[1].name), "pm": tools[0].name, "peer": tools[1].name}
     finally:
         site.stop()

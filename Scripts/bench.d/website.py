@@ -57,11 +57,12 @@ def wait_for(port, seconds=10):
     raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
 
 
-def flickr_feed(urls, title):
-    """A Flickr public feed (JSONP, as photos_public.gne?format=json sends it) naming `urls`."""
+def flickr_feed(urls, title, first_id=0):
+    """A Flickr public feed (JSONP, as photos_public.gne?format=json sends it) naming `urls`;
+    its photos are numbered from `first_id`, so feeds of one site can have distinct photos."""
     base = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
     items = []
-    for number, url in enumerate(urls):
+    for number, url in enumerate(urls, first_id):
         photo_id = str(52000000000 + number)
         published = base + timedelta(minutes=number)
         items.append({
@@ -138,11 +139,11 @@ class Site:
             raise RuntimeError(f"{set_name} has {len(names)} files, {count} wanted")
         return [self.url(f"{set_name}/{n}", via_proxy) for n in names[:count]]
 
-    def write_feed(self, name, urls, via_proxy=False):
+    def write_feed(self, name, urls, via_proxy=False, first_id=0):
         """Writes feeds/NAME.gne and returns its URL (through the proxy when asked)."""
         os.makedirs(os.path.join(self.root, "feeds"), exist_ok=True)
         with open(os.path.join(self.root, "feeds", name + ".gne"), "w") as fh:
-            fh.write(flickr_feed(urls, f"bench {name}"))
+            fh.write(flickr_feed(urls, f"bench {name}", first_id))
         return self.url(f"feeds/{name}.gne", via_proxy)
 
     def access_log_lines(self):
