@@ -59,8 +59,16 @@ public enum AtomicFile {
         return filled == bytes.count && current[..<filled].elementsEqual(bytes)
     }
 
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Creates `path` and its parents (mode 0755); existing folders are fine.
     public static func makeDirectories(_ path: String) throws(FileError) {
+        // Nearly always only the last folder is missing (a fan-out folder such as
+        // `originals/ab`): one mkdir instead of Foundation walking every component.
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && isFolder(path)) { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -26,4 +26,17 @@ import Testing
         #expect(FileManager.default.contents(atPath: target) == Data("seven".utf8))
         _ = writers
     }
+
+    @Test func foldersAreMadeWithTheirParentsAndAFileInTheWayIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dirs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try AtomicFile.makeDirectories(folder + "/originals/ab")
+        try AtomicFile.makeDirectories(folder + "/originals/ab")
+        try AtomicFile.makeDirectories(folder + "/originals/cd")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder + "/originals/cd", isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(FileManager.default.createFile(atPath: folder + "/thumbs", contents: Data()))
+        #expect(throws: FileError.self) { try AtomicFile.makeDirectories(folder + "/thumbs") }
+        #expect(throws: FileError.self) { try AtomicFile.makeDirectories(folder + "/thumbs/40") }
+    }
 }
