@@ -13,7 +13,7 @@
    same files from the corpus folder (one job per core, as thumbs.py runs it), round-robin: what
    fetching, hashing and writing the cache add to decoding and thumbnailing.
 """
-import os, shutil
+import os, shutil, statistics
 
 import measure
 from website import Site
@@ -165,14 +165,23 @@ def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
         files = [url.rsplit("/", 1)[1] for url in urls]
         feed = site.write_feed("vs-thumb", urls)
         cache, out = os.path.join(work, "pm-cache-vs-thumb"), os.path.join(work, "thumb-out")
+        served = []  # nginx's CPU seconds per sync run: the sync's inputs cost the same two cores
+        def before_sync():
+            _fresh(cache)()
+            served.append(-site.server_cpu_seconds())
+        def after_sync(_result):
+            served[-1] += site.server_cpu_seconds()
         tools = [
-            measure.Tool("photomirror sync", [binary, "sync", "--cache", cache, "--quiet", feed], prepare=_fresh(cache)),
+            measure.Tool("photomirror sync", [binary, "sync", "--cache", cache, "--quiet", feed],
+                         prepare=before_sync, after=after_sync),
             # Bare names from the corpus folder, as thumbs.py runs thumb.
             measure.Tool("photomirror thumb (fill) of the same files",
                          [binary, "thumb", "--size", "40x40", "-o", out, *files], prepare=_fresh(out), cwd=folder),
         ]
         stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync vs thumb {count}x500px")
+        counted = served[warmup:] or served
         return {"stats": stats, "ratios": measure.ratios(stats, tools[0].name, tools[1].name),
-                "ratio": measure.ratio(stats, tools[0].name, tools[1].name), "pm": tools[0].name, "peer": tools[1].name}
+                "ratio": measure.ratio(stats, tools[0].name, tools[1].name), "pm": tools[0].name, "peer": tools[1].name,
+                "nginx_cpu_ms": 1000 * statistics.median(counted) / count}
     finally:
         site.stop()

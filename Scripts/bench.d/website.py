@@ -130,6 +130,24 @@ class Site:
                 proc.kill()
         self.procs = []
 
+    def server_cpu_seconds(self):
+        """User + system CPU nginx's workers have used so far (clock ticks in /proc)."""
+        master = self.procs[0].pid
+        try:
+            with open(f"/proc/{master}/task/{master}/children") as fh:
+                workers = [int(pid) for pid in fh.read().split()]
+        except OSError:
+            return 0.0
+        ticks = 0
+        for pid in workers:
+            try:
+                with open(f"/proc/{pid}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+            except OSError:
+                pass
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def url(self, path, via_proxy=False):
         return f"{self.scheme}://127.0.0.1:{self.proxy_port if via_proxy else self.port}/{path}"
 
