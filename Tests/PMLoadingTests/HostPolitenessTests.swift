@@ -17,6 +17,9 @@ import Testing
         #expect(Origin.of("http://127.0.0.1:5000/a") != Origin.of("http://127.0.0.1:5001/a"))
         #expect(Origin.of("http://h/a") != Origin.of("https://h/a"))
         #expect(Origin.of("not a url") == "not a url")
+        #expect(Origin.of("http://host:81?q=a://b") == "http://host:81")
+        #expect(Origin.of("http://café.example/é") == "http://café.example:80")
+        #expect(Origin.of("https://") == "https://:443")
     }
 
     @Test func aBucketLetsItsBurstGoAtOnceThenKeepsToTheRate() {
