@@ -20,7 +20,7 @@ import PMSupport
                 original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
                                          storedAt: 1, lastAccess: 1),
                 thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, path: "thumbs/\($0)/\(sha).png", bytes: 5,
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5,
                                     sha256: "t", storedAt: 1, lastAccess: 1)
                 })
         }
@@ -108,8 +108,8 @@ import PMSupport
         }
         let b = try await index.feedItems(feedKey: "b")
         #expect(b.items.map(\.status.rawValue) == ["evicted-original", "evicted", "failed"])
-        #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y.png",
-                                                                                   "80x80": "thumbs/80x80/y.png"]))
+        #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y/y.png",
+                                                                                   "80x80": "thumbs/80x80/y/y.png"]))
         #expect(b.files["z"] == PhotoIndex.ImageFiles(original: "originals/z.jpg", thumbnails: [:]),
                 "no thumbnail left: evicted, even with its original")
     }
@@ -126,8 +126,7 @@ import PMSupport
                 original: OriginalRecord(sha256: sha, path: CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
                                          bytes: 100, format: "jpeg", storedAt: 1, lastAccess: Double(number)),
                 thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, path: CacheLayout.thumbnailPath(originalSHA256: sha, size: $0),
-                                    bytes: 5, sha256: "t", storedAt: 1, lastAccess: Double(number))
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: Double(number))
                 })
         }
         let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
@@ -176,15 +175,22 @@ import PMSupport
             resource: ResourceRecord(url: "https://img/1", sha256: sha, etag: nil, lastModified: nil, contentType: nil,
                                      fetchedAt: 1, lastAccess: 1),
             original: OriginalRecord(sha256: sha, path: path, bytes: 1, format: "jpeg", storedAt: 1, lastAccess: 7),
-            thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", path: "thumbs/odd.png", bytes: 1, sha256: "t",
-                                         storedAt: 1, lastAccess: 1)])
+            thumbnails: ["40x40", "040x40"].map {
+                ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 1, sha256: "t", storedAt: 1, lastAccess: 1)
+            })
         let rows = try await index.evictionRows()
         #expect(rows.originals == [IndexedFileRow(sha256: ImageHash(sha), path: CachePath(path), lastAccess: 7)])
         guard case .packed = rows.originals[0].sha256, case .content = rows.originals[0].path else {
             Issue.record("a canonical hash and path are packed")
             return
         }
-        #expect(rows.thumbnails.map(\.path) == [.text("thumbs/odd.png")])
+        // A thumbnail's path is made from its keys, packed when that is its canonical name.
+        #expect(rows.thumbnails.map(\.path) == [.text(CacheLayout.thumbnailPath(originalSHA256: sha, size: "040x40")),
+                                                CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40"))])
+        guard case .content = rows.thumbnails[1].path else {
+            Issue.record("a thumbnail of a canonical hash and size is packed")
+            return
+        }
     }
 
     @Test func referencesCarryTheListingFeedsSyncTime() async throws {

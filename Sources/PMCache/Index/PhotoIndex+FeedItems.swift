@@ -35,7 +35,7 @@ extension PhotoIndex {
         let query = try connection.statement(known == nil ? """
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
                    i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified,
-                   o.path, t.size, t.path
+                   o.path, t.size
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
@@ -68,9 +68,8 @@ extension PhotoIndex {
                     feed.validators[url] = found
                 }
             }
-            if known == nil, let sha256 = feed.items[feed.items.count - 1].sha256, let size = query.text(17),
-               let path = query.text(18) {
-                feed.files[sha256]?.thumbnails[size] = path
+            if known == nil, let sha256 = feed.items[feed.items.count - 1].sha256, let size = query.text(17) {
+                feed.files[sha256]?.thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
             }
         }
         for index in feed.items.indices {
