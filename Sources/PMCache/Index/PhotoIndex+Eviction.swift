@@ -167,10 +167,11 @@ extension PhotoIndex {
 
     // Deleting rows frees only the pages that end up empty. A table's rows lie in the order they
     // were inserted, about the order prune evicts them in, so its pages empty out in runs; but its
-    // indexes (by hash, by path, by URL) are in random order, and a prune that takes out half of
-    // their entries leaves every page half full, for good: SQLite merges a page only once it is
-    // under a third full. Rebuilding an index that lost a quarter or more of its entries packs it
-    // again, and frees the rest.
+    // indexes (by hash, by path, by URL) are in random order, and so is `thumbnails`, a table kept
+    // in its key's order (WITHOUT ROWID): a prune that takes out half of their entries leaves every
+    // page half full, for good: SQLite merges a page only once it is under a third full.
+    // Rebuilding (REINDEX, which rebuilds a WITHOUT ROWID table's own b-tree too) what lost a
+    // quarter or more of its entries packs it again, and frees the rest.
     private func noteDeleted(_ deleted: Int, from table: String) throws(IndexError) {
         guard deleted > 0 else { return }
         let left = try connection.statement("SELECT count(*) FROM \(table)")
