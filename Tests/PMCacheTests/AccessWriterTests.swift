@@ -36,8 +36,7 @@ import Testing
                 original: OriginalRecord(sha256: sha, path: CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
                                          bytes: 100, format: "jpeg", storedAt: 10, lastAccess: 10),
                 thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, path: CacheLayout.thumbnailPath(originalSHA256: sha, size: $0),
-                                    bytes: 5, sha256: "t", storedAt: 10, lastAccess: 10)
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 10, lastAccess: 10)
                 })
         }
         return (index, IndexAccessWriter(indexPath: path))
@@ -95,7 +94,7 @@ import Testing
         try connection.execute("INSERT INTO originals VALUES('\(Self.x)', 'originals/ab/\(Self.x).jpg', 1, 'jpeg', 1, 1)")
         let outcome = IndexAccessWriter(indexPath: path).write([.original(ImageHash(Self.x)): 50])
         #expect(outcome == .unavailable("\(path) is schema 1, not \(IndexSchema.version); serve does not migrate it (the next sync does)"))
-        let query = try connection.statement("SELECT last_access FROM originals")
+        let query = try connection.statement("SELECT last_access FROM originals WHERE sha256 = '\(Self.x)'")
         #expect(try query.step() && query.double(0) == 1)
         let version = try connection.statement("SELECT value FROM meta WHERE key = 'schema_version'")
         #expect(try version.step() && version.text(0) == "1")

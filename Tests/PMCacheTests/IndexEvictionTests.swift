@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PMCache
+import PMSupport
 
 /// Dropping rows for a prune or repair, against a real SQLite index in a temp folder.
 @Suite struct IndexEvictionTests {
@@ -19,7 +20,7 @@ import Testing
                 original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
                                          storedAt: 1, lastAccess: 1),
                 thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, path: "thumbs/\($0)/\(sha).png", bytes: 5,
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5,
                                     sha256: "t", storedAt: 1, lastAccess: 1)
                 })
         }
@@ -107,10 +108,56 @@ import Testing
         }
         let b = try await index.feedItems(feedKey: "b")
         #expect(b.items.map(\.status.rawValue) == ["evicted-original", "evicted", "failed"])
-        #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y.png",
-                                                                                   "80x80": "thumbs/80x80/y.png"]))
+        #expect(b.files["y"] == PhotoIndex.ImageFiles(original: nil, thumbnails: ["40x40": "thumbs/40x40/y/y.png",
+                                                                                   "80x80": "thumbs/80x80/y/y.png"]))
         #expect(b.files["z"] == PhotoIndex.ImageFiles(original: "originals/z.jpg", thumbnails: [:]),
                 "no thumbnail left: evicted, even with its original")
+    }
+
+    /// A prune writes the pages from the files it read, less those it dropped: the same items,
+    /// statuses and paths as the joins give, further images and the feed's own image included.
+    @Test func feedItemsFromKnownFilesAreTheJoinedOnes() async throws {
+        let index = try makeIndex()
+        let shas = (0..<6).map { Digest.sha256Hex(Array("image \($0)".utf8)) }
+        for (number, sha) in shas.enumerated() {
+            try await index.record(
+                resource: ResourceRecord(url: "https://img/\(number)", sha256: sha, etag: "\"\(number)\"", lastModified: nil,
+                                         contentType: nil, fetchedAt: 1, lastAccess: Double(number)),
+                original: OriginalRecord(sha256: sha, path: CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
+                                         bytes: 100, format: "jpeg", storedAt: 1, lastAccess: Double(number)),
+                thumbnails: ["40x40", "80x80"].map {
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: Double(number))
+                })
+        }
+        let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
+                              etag: nil, lastModified: nil, lastSync: 0, imageURL: "https://img/5", imageSHA256: shas[5])
+        let items = (0..<5).map { number in
+            ItemRecord(itemID: "\(number)", position: number, title: "t", link: nil, published: nil, dateTaken: nil,
+                       author: nil, tags: [], description: nil, mediaURL: "https://img/\(number)", status: .ok, error: nil,
+                       sha256: shas[number],
+                       moreMedia: [MediaRecord(url: "https://img/\((number + 1) % 5)", source: "html", status: .ok, error: nil,
+                                               sha256: shas[(number + 1) % 5])])
+        } + [ItemRecord(itemID: "gone", position: 9, title: "t", link: nil, published: nil, dateTaken: nil, author: nil,
+                        tags: [], description: nil, mediaURL: "https://img/9", status: .ok, error: nil,
+                        sha256: String(repeating: "9", count: 64))]
+        try await index.replaceFeed(feed, items: items)
+        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
+        var plan = EvictionPlan()
+        plan.originals = [ImageHash(shas[0]), ImageHash(shas[1]), ImageHash(shas[5])]
+        plan.thumbnails = [ImageHash(shas[1]), ImageHash(shas[2])]
+        let known = try #require(KnownFiles(blobs: blobs, without: plan))
+        _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
+        let joined = try await index.feedItems(feedKey: "a")
+        #expect(try await index.feedItems(feedKey: "a", known: known) == joined)
+        #expect(joined.items.map(\.status.rawValue) == ["evicted-original", "evicted", "evicted", "ok", "ok", "evicted"])
+        #expect(joined.items.prefix(2).map { $0.moreMedia[0].status.rawValue } == ["evicted", "evicted"])
+    }
+
+    @Test func knownFilesNeedThumbnailsUnderTheirOwnNames() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
+        #expect(KnownFiles(blobs: blobs, without: EvictionPlan()) == nil, "thumbs/40x40/x.png names no size")
     }
 
     @Test func droppingNothingChangesNothing() async throws {
@@ -128,15 +175,22 @@ import Testing
             resource: ResourceRecord(url: "https://img/1", sha256: sha, etag: nil, lastModified: nil, contentType: nil,
                                      fetchedAt: 1, lastAccess: 1),
             original: OriginalRecord(sha256: sha, path: path, bytes: 1, format: "jpeg", storedAt: 1, lastAccess: 7),
-            thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", path: "thumbs/odd.png", bytes: 1, sha256: "t",
-                                         storedAt: 1, lastAccess: 1)])
+            thumbnails: ["40x40", "040x40"].map {
+                ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 1, sha256: "t", storedAt: 1, lastAccess: 1)
+            })
         let rows = try await index.evictionRows()
         #expect(rows.originals == [IndexedFileRow(sha256: ImageHash(sha), path: CachePath(path), lastAccess: 7)])
         guard case .packed = rows.originals[0].sha256, case .content = rows.originals[0].path else {
             Issue.record("a canonical hash and path are packed")
             return
         }
-        #expect(rows.thumbnails.map(\.path) == [.text("thumbs/odd.png")])
+        // A thumbnail's path is made from its keys, packed when that is its canonical name.
+        #expect(rows.thumbnails.map(\.path) == [.text(CacheLayout.thumbnailPath(originalSHA256: sha, size: "040x40")),
+                                                CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40"))])
+        guard case .content = rows.thumbnails[1].path else {
+            Issue.record("a thumbnail of a canonical hash and size is packed")
+            return
+        }
     }
 
     @Test func referencesCarryTheListingFeedsSyncTime() async throws {

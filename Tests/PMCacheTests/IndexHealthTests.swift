@@ -113,7 +113,7 @@ import Testing
             let index = try PhotoIndex(path: path)
             try await index.insertRebuiltFiles(
                 originals: [OriginalRecord(sha256: "ab", path: "originals/ab.jpg", bytes: 3, format: "png", storedAt: 5, lastAccess: 6)],
-                thumbnails: [ThumbnailRecord(originalSHA256: "ab", size: "40x40", path: "thumbs/ab.png", bytes: 2, sha256: "t",
+                thumbnails: [ThumbnailRecord(originalSHA256: "ab", size: "40x40", bytes: 2, sha256: "t",
                                              storedAt: 5, lastAccess: 6)],
                 resources: [ResourceRecord(url: "https://img/ab", sha256: "ab", etag: "\"e\"", lastModified: nil,
                                            contentType: "image/png", fetchedAt: 5, lastAccess: 6)])

@@ -67,6 +67,9 @@ import Testing
 
     INSERT INTO feeds VALUES('k', 'https://f/', 'rss', 'F', NULL, NULL, '"e"', NULL, 7);
     INSERT INTO items VALUES('k', '1', 0, 't', NULL, NULL, NULL, NULL, '[]', NULL, 'https://m/1.jpg', 'ok', NULL, 'aa');
+    INSERT INTO originals VALUES('aa', 'originals/aa/aa.jpg', 10, 'jpeg', 1, 2);
+    INSERT INTO thumbnails VALUES('aa', '40x40', 'thumbs/40x40/aa/aa.png', 3, 'taa', 1, 4);
+    INSERT INTO thumbnails VALUES('aa', '80x80', 'thumbs/80x80/aa/aa.png', 5, 'taa2', 1, 6);
     """
 
     func schemaOneIndex() throws -> String {
@@ -81,6 +84,8 @@ import Testing
     @Test func aReaderSeesASchemaOneIndexInTheNewShape() async throws {
         let path = try schemaOneIndex()
         let reader = try PhotoIndex(readingOnly: path)
+        #expect(try await reader.thumbnails(of: "aa")["80x80"]?.path == "thumbs/80x80/aa/aa.png")
+        #expect(try await reader.evictionRows().thumbnails.count == 2)
         let items = try await reader.items(feedKey: "k")
         #expect(items.map(\.mediaURL) == ["https://m/1.jpg"])
         #expect(items.first?.mediaSource == nil && items.first?.moreMedia == [])
@@ -100,5 +105,26 @@ import Testing
         #expect(try await index.items(feedKey: "k").first?.moreMedia.map(\.url) == ["https://m/2.jpg"])
         // Opening again finds nothing left to migrate.
         _ = try PhotoIndex(path: path)
+    }
+
+    /// Version 4: the thumbnail rows, without the path they always had, in a table keyed by
+    /// (original, size) alone; no index of items by hash.
+    @Test func aWriterRewritesTheThumbnailsWithoutTheirPaths() async throws {
+        let path = try schemaOneIndex()
+        let index = try PhotoIndex(path: path)
+        let thumbnails = try await index.thumbnails(of: "aa")
+        #expect(thumbnails == [
+            "40x40": ThumbnailRecord(originalSHA256: "aa", size: "40x40", bytes: 3, sha256: "taa", storedAt: 1, lastAccess: 4),
+            "80x80": ThumbnailRecord(originalSHA256: "aa", size: "80x80", bytes: 5, sha256: "taa2", storedAt: 1, lastAccess: 6),
+        ])
+        #expect(thumbnails["40x40"]?.path == "thumbs/40x40/aa/aa.png")
+        let schema = try SQLiteConnection(path: path, readOnly: true)
+        let query = try schema.statement("SELECT name, sql FROM sqlite_schema WHERE tbl_name IN ('thumbnails', 'items')")
+        var objects: [String: String] = [:]
+        while try query.step() { objects[query.text(0) ?? ""] = query.text(1) ?? "" }
+        #expect(objects["thumbnails"]?.contains("WITHOUT ROWID") == true)
+        #expect(objects["thumbnails"]?.contains("path") == false)
+        #expect(objects["items_by_sha256"] == nil && objects.keys.allSatisfy { !$0.hasPrefix("thumbnails_") })
+        #expect(try await index.allFiles().thumbnails.map(\.size) == ["40x40", "80x80"])
     }
 }

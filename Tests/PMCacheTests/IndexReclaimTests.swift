@@ -43,7 +43,7 @@ import PMSupport
                                          fetchedAt: time, lastAccess: time),
                 original: OriginalRecord(sha256: sha, path: original, bytes: 40_000, format: "jpeg", storedAt: time,
                                          lastAccess: time),
-                thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", path: thumbnail, bytes: 1_500,
+                thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", bytes: 1_500,
                                              sha256: Digest.sha256Hex(Array(sha.utf8)), storedAt: time, lastAccess: time)]))
         }
         try await index.apply(writes)
@@ -101,12 +101,13 @@ import PMSupport
     }
 
     /// Every image listed: prune to half the disk takes originals only (thumbnails stay, and so
-    /// do their URLs and every item row), which is all the index can give back.
+    /// do their URLs and every item row), which is all the index can give back: the originals'
+    /// rows, the smaller part of the file as long as thumbnail rows stay as small as their key.
     @Test func pruningOriginalsOnlyStillLeavesNoFreePage() async throws {
         let measured = try await Self.prune(listed: 1) { EvictionGoal(targetBytes: $0 / 2) }
         print("reclaim, every image listed, disk halved: \(measured.before) -> \(measured.after) bytes")
         #expect(measured.evictedOriginals > 0 && measured.evictedThumbnails == 0)
         #expect(measured.freePagesAfter == 0)
-        #expect(measured.after < measured.before)
+        #expect(Double(measured.after) <= 0.86 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
     }
 }

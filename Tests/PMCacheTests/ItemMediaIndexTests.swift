@@ -17,7 +17,7 @@ import Testing
                                      contentType: "image/jpeg", fetchedAt: 1, lastAccess: 1),
             original: original ? OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 1, format: "jpeg",
                                                 storedAt: 1, lastAccess: 1) : nil,
-            thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", path: "thumbs/\(sha).png", bytes: 1,
+            thumbnails: [ThumbnailRecord(originalSHA256: sha, size: "40x40", bytes: 1,
                                          sha256: "t\(sha)", storedAt: 1, lastAccess: 1)])
     }
 
@@ -46,7 +46,7 @@ import Testing
         #expect(read.moreMedia.map(\.status) == [.ok, .failed, .evictedOriginal])
         let joined = try await index.feedItems(feedKey: "k")
         #expect(joined.items.first?.moreMedia == read.moreMedia)
-        #expect(joined.files["bb"]?.thumbnails == ["40x40": "thumbs/bb.png"])
+        #expect(joined.files["bb"]?.thumbnails == ["40x40": "thumbs/40x40/bb/bb.png"])
         #expect(joined.files["dd"]?.original == nil)
         let stored = try #require(try await index.feed(key: "k"))
         #expect(stored.imageSHA256 == "cc" && stored.warnings == ["recovered from malformed XML"])

@@ -13,7 +13,7 @@ import Testing
         (ResourceRecord(url: url, sha256: sha, etag: "\"e1\"", lastModified: nil, contentType: "image/jpeg",
                         fetchedAt: 10, lastAccess: 10),
          OriginalRecord(sha256: sha, path: "originals/ab/\(sha).jpg", bytes: 1234, format: "jpeg", storedAt: 10, lastAccess: 10),
-         ThumbnailRecord(originalSHA256: sha, size: "40x40", path: "thumbs/40x40/ab/\(sha).png", bytes: 99,
+         ThumbnailRecord(originalSHA256: sha, size: "40x40", bytes: 99,
                          sha256: "t1", storedAt: 10, lastAccess: 10))
     }
 

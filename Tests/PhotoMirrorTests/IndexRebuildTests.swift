@@ -97,7 +97,7 @@ import PMSupport
         var files = ContentRows()
         files.originals = [OriginalRecord(sha256: Self.a, path: "originals/aa/a.jpg", bytes: 1, format: "jpeg",
                                           storedAt: 10, lastAccess: 10)]
-        files.thumbnails = [ThumbnailRecord(originalSHA256: Self.b, size: "80x80", path: "thumbs/80x80/bb/b.png", bytes: 1,
+        files.thumbnails = [ThumbnailRecord(originalSHA256: Self.b, size: "80x80", bytes: 1,
                                             sha256: "t", storedAt: 20, lastAccess: 20)]
         let resources = IndexRebuilder.resources(named: [older, newer], files: files)
         #expect(resources.map(\.url) == ["https://m/a.jpg", "https://m/b.jpg"], "c and the logo have no file")

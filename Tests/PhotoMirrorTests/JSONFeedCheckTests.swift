@@ -8,7 +8,7 @@ import Testing
 
     func problems(_ text: String?, ids: Set<String>? = ["1"], existing: Set<String> = ["originals/ab/ab.jpg"])
         -> JSONFeedCheck.Problems {
-        JSONFeedCheck.problems(in: text.map { Data($0.utf8) }, path: path, feedURL: "https://f/", manifestIDs: ids) {
+        JSONFeedCheck.problems(in: text.map { Array($0.utf8) }, path: path, feedURL: "https://f/", manifestIDs: ids) {
             existing.contains($0)
         }
     }

@@ -18,6 +18,31 @@ import Testing
         ])
     }
 
+    /// A name counts only after a space and right before `="`, and a value never holds the start
+    /// of another value of the same name; an unclosed value ends the page's links.
+    @Test func pageLinksMatchWholeAttributeNames() {
+        let html = #"<img data-src="a.png" xsrc="b.png" src="c.png" alt="x src=" title="d.png"><a href="e.html" srcset="f.png 1x"><img src="g"#
+        #expect(PageLinks.relative(in: html) == ["c.png", " title=", "e.html", "f.png"])
+        #expect(PageLinks.relative(in: #"<a href="x src=" src="y.png">"#) == [" src=", "x src="])
+    }
+
+    @Test func manifestLinksReadAsTheirTypesOrNotAtAll() throws {
+        let manifest = #"""
+        {"image": {"original": "originals/ab/a.png", "thumbnail": null},
+         "items": [{"id": "1", "original": "originals/cd/c.jpg", "thumbnails": {"40x40": "thumbs/40x40/cd/c.png"},
+                    "media": [{"original": "originals/ef/e.jpg", "thumbnails": {}}], "title": 7},
+                   {"id": "2", "original": null}]}
+        """#
+        let links = try #require(ManifestLinks.read(Array(manifest.utf8)))
+        #expect(links.paths == ["originals/ab/a.png", "originals/cd/c.jpg", "thumbs/40x40/cd/c.png", "originals/ef/e.jpg"])
+        #expect(links.items.map(\.id) == ["1", "2"])
+        for broken in [#"{"items": [{"id": 1}]}"#, #"{"items": [{"id": "1", "original": 3}]}"#, #"{"items": {}}"#,
+                       #"{"items": [{"id": "1", "thumbnails": {"40x40": null}}]}"#, #"{"image": 1, "items": []}"#,
+                       #"{"items": []"#, "[]"] {
+            #expect(ManifestLinks.read(Array(broken.utf8)) == nil, "\(broken)")
+        }
+    }
+
     @Test func aStoredFeedComesBackAsTheFeedItWasParsedFrom() {
         let record = FeedRecord(key: "k", url: "https://f/", kind: "rss", title: "T", link: "https://f/l",
                                 attribution: "©", etag: "\"e\"", lastModified: nil, lastSync: 9)

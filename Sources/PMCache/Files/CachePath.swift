@@ -20,6 +20,23 @@ public enum CachePath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
         self = ContentName(path: bytes).map(CachePath.content) ?? .text(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// `CacheLayout.thumbnailPath` of an original's hash and a size, spelled on the stack and
+    /// packed like any other path: what the index's thumbnail rows name without storing it.
+    init(thumbnailOf sha256: UnsafeBufferPointer<UInt8>, size: UnsafeBufferPointer<UInt8>) {
+        let folder = Array("\(CacheLayout.thumbnailsFolder)/".utf8), png = Array(".png".utf8)
+        let fanOut = sha256.prefix(2)
+        let count = folder.count + size.count + 1 + fanOut.count + 1 + sha256.count + png.count
+        self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var index = 0
+            func append(_ bytes: some Collection<UInt8>) {
+                for byte in bytes { buffer[index] = byte; index += 1 }
+            }
+            append(folder); append(size); append(CollectionOfOne(UInt8(ascii: "/")))
+            append(fanOut); append(CollectionOfOne(UInt8(ascii: "/"))); append(sha256); append(png)
+            return CachePath(utf8: UnsafeBufferPointer(buffer))
+        }
+    }
+
     public var description: String {
         switch self {
         case .content(let name): name.path

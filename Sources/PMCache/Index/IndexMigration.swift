@@ -1,17 +1,37 @@
 /// Brings an index written by an earlier schema version up to `IndexSchema.version`, in place
 /// and in one transaction: a process killed half-way leaves the old version, which the next
-/// open migrates again. Only columns are added; no row is rewritten.
+/// open migrates again. Columns are added; only `thumbnails` is rewritten (version 4).
 enum IndexMigration {
     static func run(_ connection: SQLiteConnection) throws(IndexError) {
+        var rewrote = false
         try connection.transaction { () throws(IndexError) in
             for added in try missingColumns(in: connection) {
                 try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.declaration)")
             }
+            rewrote = try rewriteThumbnails(connection)
+            for index in IndexSchema.droppedIndexes { try connection.execute("DROP INDEX IF EXISTS \(index)") }
             try connection.statement("""
                 INSERT INTO meta(key, value) VALUES('\(MetaKey.schemaVersion)', ?)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)
                 """).bind(.text(String(IndexSchema.version))).run()
         }
+        // The old table's pages go back to the file system, as a prune's do.
+        if rewrote { try connection.execute("PRAGMA incremental_vacuum") }
+    }
+
+    /// Version 4's `thumbnails`, from an older one's: the same rows without `path`, which was
+    /// always the path `CacheLayout` gives for the two keys (every writer wrote that one), into
+    /// a `WITHOUT ROWID` table. False when the table already has the new shape.
+    private static func rewriteThumbnails(_ connection: SQLiteConnection) throws(IndexError) -> Bool {
+        guard try columns(of: "thumbnails", in: connection).contains("path") else { return false }
+        try connection.execute("""
+            \(IndexSchema.thumbnailsTable(named: "thumbnails_v4"))
+            INSERT INTO thumbnails_v4(original_sha256, size, bytes, sha256, stored_at, last_access)
+                SELECT original_sha256, size, bytes, sha256, stored_at, last_access FROM thumbnails ORDER BY 1, 2;
+            DROP TABLE thumbnails;
+            ALTER TABLE thumbnails_v4 RENAME TO thumbnails;
+            """)
+        return true
     }
 
     /// The columns of `IndexSchema.addedColumns` the index does not have yet.

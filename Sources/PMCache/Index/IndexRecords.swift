@@ -14,18 +14,20 @@ public struct OriginalRecord: Sendable, Equatable {
     }
 }
 
+/// A thumbnail file: named by its original's hash and its size, so its path is not stored.
 public struct ThumbnailRecord: Sendable, Equatable {
     public var originalSHA256: String
     public var size: String
-    public var path: String
     public var bytes: Int
+    /// The SHA-256 of the PNG's own bytes.
     public var sha256: String
     public var storedAt: Double
     public var lastAccess: Double
 
-    public init(originalSHA256: String, size: String, path: String, bytes: Int, sha256: String,
-                storedAt: Double, lastAccess: Double) {
-        self.originalSHA256 = originalSHA256; self.size = size; self.path = path; self.bytes = bytes
+    public var path: String { CacheLayout.thumbnailPath(originalSHA256: originalSHA256, size: size) }
+
+    public init(originalSHA256: String, size: String, bytes: Int, sha256: String, storedAt: Double, lastAccess: Double) {
+        self.originalSHA256 = originalSHA256; self.size = size; self.bytes = bytes
         self.sha256 = sha256; self.storedAt = storedAt; self.lastAccess = lastAccess
     }
 }

@@ -8,7 +8,12 @@ enum IndexSchema {
     /// writer opens it (`IndexMigration`): columns added, nothing rewritten.
     /// 3: `feed_polls` (when each feed may be polled again, and whether it is gone), a table of
     /// its own so that a feed that never synced can be remembered as gone.
-    static let version = 3
+    /// 4: `thumbnails` keyed by (original, size) alone, `WITHOUT ROWID` and without its `path`
+    /// (always `CacheLayout.thumbnailPath` of the two): the column and its unique index held
+    /// what the key says twice more, and a thumbnail row is now one b-tree entry instead of
+    /// three. No index of items by hash, which no query used. Migrated by rewriting
+    /// `thumbnails` (`IndexMigration.rewriteThumbnails`).
+    static let version = 4
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
@@ -43,15 +48,7 @@ enum IndexSchema {
         format TEXT NOT NULL,
         stored_at REAL NOT NULL,
         last_access REAL NOT NULL);
-    CREATE TABLE IF NOT EXISTS thumbnails(
-        original_sha256 TEXT NOT NULL,
-        size TEXT NOT NULL,
-        path TEXT NOT NULL UNIQUE,
-        bytes INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        stored_at REAL NOT NULL,
-        last_access REAL NOT NULL,
-        PRIMARY KEY(original_sha256, size));
+    \(thumbnailsTable)
     CREATE TABLE IF NOT EXISTS resources(
         url TEXT PRIMARY KEY,
         sha256 TEXT NOT NULL,
@@ -91,9 +88,28 @@ enum IndexSchema {
         sha256 TEXT,
         media_source TEXT,
         PRIMARY KEY(feed_key, item_id));
-    CREATE INDEX IF NOT EXISTS items_by_sha256 ON items(sha256);
     \(itemMediaTable)
     """
+
+    /// One row per thumbnail file, whose path follows from the two keys. `WITHOUT ROWID`: the
+    /// key is the table, with no second b-tree to find a row by it.
+    static func thumbnailsTable(named name: String) -> String {
+        """
+        CREATE TABLE IF NOT EXISTS \(name)(
+            original_sha256 TEXT NOT NULL,
+            size TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            stored_at REAL NOT NULL,
+            last_access REAL NOT NULL,
+            PRIMARY KEY(original_sha256, size)) WITHOUT ROWID;
+        """
+    }
+
+    static var thumbnailsTable: String { thumbnailsTable(named: "thumbnails") }
+
+    /// Indexes of earlier versions that no query uses: dropped by the migration.
+    static let droppedIndexes = ["items_by_sha256", "item_media_by_sha256"]
 
     /// An item's images after the first (ordinal 1, 2, …); the first stays on its `items` row,
     /// so a one-image feed (nearly all of them) costs no extra row.
@@ -108,7 +124,6 @@ enum IndexSchema {
         error TEXT,
         sha256 TEXT,
         PRIMARY KEY(feed_key, item_id, ordinal));
-    CREATE INDEX IF NOT EXISTS item_media_by_sha256 ON item_media(sha256);
     CREATE TABLE IF NOT EXISTS feed_polls(
         feed_key TEXT PRIMARY KEY,
         url TEXT NOT NULL,

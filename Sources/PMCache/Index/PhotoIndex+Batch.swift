@@ -26,7 +26,7 @@ extension PhotoIndex {
         let query = try connection.statement("""
             SELECT j.key, r.sha256, r.etag, r.last_modified,
                    o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
-                   t.original_sha256, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
+                   t.original_sha256, t.size, t.bytes, t.sha256, t.stored_at, t.last_access
             FROM json_each(?) j
             JOIN resources r ON r.url = j.value
             LEFT JOIN originals o ON o.sha256 = r.sha256
@@ -96,16 +96,15 @@ extension PhotoIndex {
                 storedAt: originals.double(4), lastAccess: originals.double(5))
         }
         let thumbnails = try connection.statement("""
-            SELECT j.key, t.size, t.path, t.bytes, t.sha256, t.stored_at, t.last_access
+            SELECT j.key, t.size, t.bytes, t.sha256, t.stored_at, t.last_access
             FROM json_each(?) j JOIN thumbnails t ON t.original_sha256 = j.value
             """)
         try thumbnails.bind(.text(list))
         while try thumbnails.step() {
             let sha256 = hashes[thumbnails.int(0)]
             let record = ThumbnailRecord(
-                originalSHA256: sha256, size: thumbnails.text(1) ?? "", path: thumbnails.text(2) ?? "",
-                bytes: thumbnails.int(3), sha256: thumbnails.text(4) ?? "", storedAt: thumbnails.double(5),
-                lastAccess: thumbnails.double(6))
+                originalSHA256: sha256, size: thumbnails.text(1) ?? "", bytes: thumbnails.int(2),
+                sha256: thumbnails.text(3) ?? "", storedAt: thumbnails.double(4), lastAccess: thumbnails.double(5))
             result[sha256]?.thumbnails[record.size] = record
         }
         return result
@@ -119,7 +118,7 @@ extension PhotoIndex {
 
     static func thumbnail(from row: Statement, at first: Int32) -> ThumbnailRecord {
         ThumbnailRecord(originalSHA256: row.text(first) ?? "", size: row.text(first + 1) ?? "",
-                        path: row.text(first + 2) ?? "", bytes: row.int(first + 3), sha256: row.text(first + 4) ?? "",
-                        storedAt: row.double(first + 5), lastAccess: row.double(first + 6))
+                        bytes: row.int(first + 2), sha256: row.text(first + 3) ?? "",
+                        storedAt: row.double(first + 4), lastAccess: row.double(first + 5))
     }
 }

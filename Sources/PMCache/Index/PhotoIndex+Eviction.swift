@@ -10,11 +10,28 @@ extension PhotoIndex {
     /// row (image, path, last access) and every item's image with the time its feed last listed
     /// it. References come one per item, repeats included: a plain scan is several times faster
     /// than grouping, and the policy takes the max. Hashes and paths are packed straight from
-    /// SQLite's text, with no String for each of the 300 000 rows.
+    /// SQLite's text, with no String for each of the 300 000 rows; a thumbnail's path is made
+    /// from its two keys.
     public func evictionRows() throws(IndexError) -> EvictionRows {
         var rows = EvictionRows()
-        try readFileRows("SELECT sha256, path, last_access FROM originals", into: &rows.originals)
-        try readFileRows("SELECT original_sha256, path, last_access FROM thumbnails", into: &rows.thumbnails)
+        let estimate = try rowEstimate("FROM originals")
+        let originals = try connection.statement("SELECT sha256, path, last_access FROM originals")
+        rows.originals.reserveCapacity(estimate)
+        while try originals.step() {
+            rows.originals.append(IndexedFileRow(sha256: originals.withText(0, ImageHash.init(utf8:)) ?? .text(""),
+                                                 path: originals.withText(1, CachePath.init(utf8:)) ?? .text(""),
+                                                 lastAccess: originals.double(2)))
+        }
+        // About one thumbnail per original (one size): the table has no rowid to read a count off.
+        let thumbnails = try connection.statement("SELECT original_sha256, size, last_access FROM thumbnails")
+        rows.thumbnails.reserveCapacity(estimate)
+        while try thumbnails.step() {
+            let path = thumbnails.withText(0) { sha256 in
+                thumbnails.withText(1) { size in CachePath(thumbnailOf: sha256, size: size) }
+            }
+            rows.thumbnails.append(IndexedFileRow(sha256: thumbnails.withText(0, ImageHash.init(utf8:)) ?? .text(""),
+                                                  path: (path ?? nil) ?? .text(""), lastAccess: thumbnails.double(2)))
+        }
         try readReferences(into: &rows.references)
         return rows
     }
@@ -47,16 +64,6 @@ extension PhotoIndex {
             }
             guard let listedAt else { continue }
             references.append(BlobReference(sha256: items.withText(0, ImageHash.init(utf8:)) ?? .text(""), listedAt: listedAt))
-        }
-    }
-
-    private func readFileRows(_ sql: String, into rows: inout [IndexedFileRow]) throws(IndexError) {
-        let query = try connection.statement(sql)
-        rows.reserveCapacity(try rowEstimate(sql))
-        while try query.step() {
-            rows.append(IndexedFileRow(sha256: query.withText(0, ImageHash.init(utf8:)) ?? .text(""),
-                                       path: query.withText(1, CachePath.init(utf8:)) ?? .text(""),
-                                       lastAccess: query.double(2)))
         }
     }
 
@@ -160,10 +167,11 @@ extension PhotoIndex {
 
     // Deleting rows frees only the pages that end up empty. A table's rows lie in the order they
     // were inserted, about the order prune evicts them in, so its pages empty out in runs; but its
-    // indexes (by hash, by path, by URL) are in random order, and a prune that takes out half of
-    // their entries leaves every page half full, for good: SQLite merges a page only once it is
-    // under a third full. Rebuilding an index that lost a quarter or more of its entries packs it
-    // again, and frees the rest.
+    // indexes (by hash, by path, by URL) are in random order, and so is `thumbnails`, a table kept
+    // in its key's order (WITHOUT ROWID): a prune that takes out half of their entries leaves every
+    // page half full, for good: SQLite merges a page only once it is under a third full.
+    // Rebuilding (REINDEX, which rebuilds a WITHOUT ROWID table's own b-tree too) what lost a
+    // quarter or more of its entries packs it again, and frees the rest.
     private func noteDeleted(_ deleted: Int, from table: String) throws(IndexError) {
         guard deleted > 0 else { return }
         let left = try connection.statement("SELECT count(*) FROM \(table)")

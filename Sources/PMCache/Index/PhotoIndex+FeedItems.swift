@@ -26,16 +26,27 @@ extension PhotoIndex {
     }
 
     public func feedItems(feedKey: String) throws(IndexError) -> FeedItems {
-        // One row per item and thumbnail size; an item's rows are adjacent.
-        let query = try connection.statement("""
+        try feedItems(feedKey: feedKey, known: nil)
+    }
+
+    /// The same, with each image's files looked up in `known` (when given) instead of joined.
+    public func feedItems(feedKey: String, known: KnownFiles?) throws(IndexError) -> FeedItems {
+        // One row per item and thumbnail size (one per item with `known`); an item's rows are adjacent.
+        let query = try connection.statement(known == nil ? """
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
-                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, t.path, i.media_source,
-                   r.etag, r.last_modified
+                   i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified,
+                   o.path, t.size
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
             LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
             WHERE i.feed_key = ? ORDER BY i.position, i.item_id, t.size
+            """ : """
+            SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
+                   i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified
+            FROM items i
+            LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
+            WHERE i.feed_key = ? ORDER BY i.position, i.item_id
             """)
         try query.bind(.text(feedKey))
         var feed = FeedItems()
@@ -49,23 +60,23 @@ extension PhotoIndex {
                     published: query.optionalDouble(4), dateTaken: query.optionalDouble(5), author: query.text(6),
                     tags: TagList.decode(query.text(7)), description: query.text(8), mediaURL: query.text(9),
                     status: ItemStatus(stored: query.text(10)), error: query.text(11), sha256: query.text(12),
-                    mediaSource: query.text(16)))
+                    mediaSource: query.text(13)))
                 if let sha256 = feed.items[feed.items.count - 1].sha256, feed.files[sha256] == nil {
-                    feed.files[sha256] = ImageFiles(original: query.text(13), thumbnails: [:])
+                    feed.files[sha256] = known?.files(of: sha256) ?? ImageFiles(original: query.text(16), thumbnails: [:])
                 }
-                if let url = query.text(9), let found = MediaValidators(etag: query.text(17), lastModified: query.text(18)) {
+                if let url = query.text(9), let found = MediaValidators(etag: query.text(14), lastModified: query.text(15)) {
                     feed.validators[url] = found
                 }
             }
-            if let sha256 = feed.items[feed.items.count - 1].sha256, let size = query.text(14), let path = query.text(15) {
-                feed.files[sha256]?.thumbnails[size] = path
+            if known == nil, let sha256 = feed.items[feed.items.count - 1].sha256, let size = query.text(17) {
+                feed.files[sha256]?.thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
             }
         }
         for index in feed.items.indices {
             let item = feed.items[index]
             feed.items[index].status = Self.status(item.status, sha256: item.sha256, files: item.sha256.flatMap { feed.files[$0] })
         }
-        try addMoreMedia(feedKey: feedKey, to: &feed)
+        try addMoreMedia(feedKey: feedKey, to: &feed, known: known)
         try addImageValidators(feedKey: feedKey, to: &feed)
         return feed
     }
@@ -85,13 +96,17 @@ extension PhotoIndex {
     }
 
     /// The images after the first, with their files, onto the items already read (few feeds have any).
-    private func addMoreMedia(feedKey: String, to feed: inout FeedItems) throws(IndexError) {
+    private func addMoreMedia(feedKey: String, to feed: inout FeedItems, known: KnownFiles?) throws(IndexError) {
         var (more, validators) = try moreMedia(feedKey: feedKey)
         guard !more.isEmpty else { return }
         feed.validators.merge(validators) { first, _ in first }
         let hashes = Set(more.values.joined().compactMap(\.sha256)).subtracting(feed.files.keys)
-        for (sha256, files) in try files(of: hashes) {
-            feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))
+        if let known {
+            for sha256 in hashes { feed.files[sha256] = known.files(of: sha256) }
+        } else {
+            for (sha256, files) in try files(of: hashes) {
+                feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))
+            }
         }
         Self.attach(&more, to: &feed.items)
     }

@@ -125,7 +125,7 @@ extension PhotoIndex {
         var originalRows: [OriginalRecord] = []
         while try originals.step() { originalRows.append(Self.original(from: originals)) }
         let thumbnails = try connection.statement(
-            "SELECT original_sha256, size, path, bytes, sha256, stored_at, last_access FROM thumbnails")
+            "SELECT original_sha256, size, bytes, sha256, stored_at, last_access FROM thumbnails")
         var thumbnailRows: [ThumbnailRecord] = []
         while try thumbnails.step() { thumbnailRows.append(Self.thumbnail(from: thumbnails)) }
         return (originalRows, thumbnailRows)

@@ -15,9 +15,9 @@ extension PhotoIndex {
             }
             for thumbnail in thumbnails {
                 try connection.statement("""
-                    INSERT INTO thumbnails(original_sha256, size, path, bytes, sha256, stored_at, last_access)
-                    VALUES(?,?,?,?,?,?,?) ON CONFLICT DO NOTHING
-                    """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size), .text(thumbnail.path),
+                    INSERT INTO thumbnails(original_sha256, size, bytes, sha256, stored_at, last_access)
+                    VALUES(?,?,?,?,?,?) ON CONFLICT DO NOTHING
+                    """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size),
                               .integer(Int64(thumbnail.bytes)), .text(thumbnail.sha256),
                               .real(thumbnail.storedAt), .real(thumbnail.lastAccess)).run()
             }

@@ -46,7 +46,7 @@ public actor PhotoIndex {
 
     public func thumbnails(of sha256: String) throws(IndexError) -> [String: ThumbnailRecord] {
         let query = try connection.statement("""
-            SELECT original_sha256, size, path, bytes, sha256, stored_at, last_access
+            SELECT original_sha256, size, bytes, sha256, stored_at, last_access
             FROM thumbnails WHERE original_sha256 = ?
             """)
         try query.bind(.text(sha256))
@@ -79,10 +79,10 @@ public actor PhotoIndex {
         }
         for thumbnail in thumbnails {
             try connection.statement("""
-                INSERT INTO thumbnails(original_sha256, size, path, bytes, sha256, stored_at, last_access)
-                VALUES(?,?,?,?,?,?,?)
+                INSERT INTO thumbnails(original_sha256, size, bytes, sha256, stored_at, last_access)
+                VALUES(?,?,?,?,?,?)
                 ON CONFLICT(original_sha256, size) DO UPDATE SET last_access = excluded.last_access
-                """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size), .text(thumbnail.path),
+                """).bind(.text(thumbnail.originalSHA256), .text(thumbnail.size),
                           .integer(Int64(thumbnail.bytes)), .text(thumbnail.sha256),
                           .real(thumbnail.storedAt), .real(thumbnail.lastAccess)).run()
         }
@@ -124,9 +124,8 @@ public actor PhotoIndex {
     }
 
     static func thumbnail(from row: Statement) -> ThumbnailRecord {
-        ThumbnailRecord(originalSHA256: row.text(0) ?? "", size: row.text(1) ?? "", path: row.text(2) ?? "",
-                        bytes: row.int(3), sha256: row.text(4) ?? "", storedAt: row.double(5),
-                        lastAccess: row.double(6))
+        ThumbnailRecord(originalSHA256: row.text(0) ?? "", size: row.text(1) ?? "", bytes: row.int(2),
+                        sha256: row.text(3) ?? "", storedAt: row.double(4), lastAccess: row.double(5))
     }
 }
 

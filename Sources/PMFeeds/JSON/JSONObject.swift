@@ -2,10 +2,10 @@
 /// dozen keys and each is asked for a few of them, which costs less than hashing every key into a
 /// `Dictionary` first (that hashing and the rehashing as it grew were a quarter of a feed's parse).
 /// A repeated key answers with its first value, as Foundation's `JSONDecoder` did.
-struct JSONObject: Sendable {
-    let members: [JSONMember]
+package struct JSONObject: Sendable {
+    package let members: [JSONMember]
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for member in members where member.key == key { return member.value }
         return nil
     }
@@ -19,7 +19,7 @@ struct JSONObject: Sendable {
 
 /// A struct rather than a tuple: arrays of tuples are copied and destroyed through the runtime's
 /// generic tuple witnesses, which took a tenth of a parse.
-struct JSONMember: Sendable {
-    let key: String
-    let value: JSONValue
+package struct JSONMember: Sendable {
+    package let key: String
+    package let value: JSONValue
 }

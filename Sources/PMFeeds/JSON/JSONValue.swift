@@ -3,7 +3,7 @@ import Foundation
 /// Untyped JSON, so a feed is decoded once and each item is mapped on its own: a wrongly typed
 /// field then invalidates one item instead of failing a typed decoder for the whole document.
 /// Built by `JSONReader`.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,22 +12,22 @@ enum JSONValue: Sendable {
     case array([JSONValue])
     case object(JSONObject)
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -62,6 +62,12 @@ enum JSONValue: Sendable {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+
+    /// The document `bytes` hold, or nil when they are not JSON: for readers of photomirror's
+    /// own files (manifests, JSON Feeds), which only tell a valid file from a damaged one.
+    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? decode(bytes, as: "")
     }
 
     /// The document in `bytes[range]` (all of `bytes` by default). `what` names it in the error,

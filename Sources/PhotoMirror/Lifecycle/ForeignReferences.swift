@@ -14,7 +14,7 @@ struct ForeignReferences: Sendable {
         for path in try await storage.files(named: CacheLayout.manifestFile, below: CacheLayout.feedsFolder) {
             let key = path.dropFirst(CacheLayout.feedsFolder.count + 1).prefix { $0 != "/" }
             guard !ownFeedKeys.contains(String(key)), let bytes = try await storage.read(path),
-                  let manifest = try? JSONDecoder().decode(ManifestLinks.self, from: Data(bytes)) else { continue }
+                  let manifest = ManifestLinks.read(bytes) else { continue }
             references.manifests += 1
             references.paths.formUnion(manifest.paths)
         }

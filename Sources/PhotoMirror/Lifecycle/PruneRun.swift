@@ -57,8 +57,10 @@ struct PruneRun: Sendable {
                 usage = plan.usageAfter
                 break
             }
+            // The rows left are the ones in hand less the dropped: the pages are written from them.
+            async let known = KnownFiles(blobs: blobs, without: plan)
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
-            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys)
+            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known)
             report.manifestsRewritten += dropped.feedKeys.count
             let removal = await storage.remove(plan.files.filter { !foreign.contains($0) })
             report.failures += removal.failures

@@ -12,8 +12,10 @@ struct Republisher: Sendable {
     /// rendered and written, so a prune that touched 85 feeds keeps both cores busy.
     static let feedsAtOnce = 2
 
-    func republish(feedKeys: some Sequence<String>) async throws {
-        let publisher = try await makePublisher()
+    /// `known`: the files of every image as the caller holds them (a prune's rows, less the ones
+    /// it dropped), so each feed's items are read without joining them to their files.
+    func republish(feedKeys: some Sequence<String>, known: KnownFiles? = nil) async throws {
+        let publisher = try await makePublisher(known: known)
         let now = Date().timeIntervalSince1970
         try await withThrowingTaskGroup(of: Void.self) { group in
             var keys = feedKeys.sorted().makeIterator()
@@ -31,8 +33,8 @@ struct Republisher: Sendable {
         try await republish(feedKeys: try await cache.index.feeds().map(\.key))
     }
 
-    private func makePublisher() async throws -> Publisher {
+    private func makePublisher(known: KnownFiles?) async throws -> Publisher {
         let stored = try await cache.index.meta(MetaKey.gallerySize).flatMap(ThumbnailSize.init(parsing:))
-        return Publisher(cache: cache, sizes: [stored ?? ThumbnailSize(width: 40, height: 40)])
+        return Publisher(cache: cache, sizes: [stored ?? ThumbnailSize(width: 40, height: 40)], known: known)
     }
 }

@@ -9,6 +9,8 @@ import PMImaging
 struct Publisher: Sendable {
     let cache: OpenCache
     let sizes: [ThumbnailSize]
+    /// The files of every image, when the caller holds them (a prune): looked up, not joined.
+    var known: KnownFiles?
 
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
@@ -48,7 +50,7 @@ struct Publisher: Sendable {
     /// A feed's row, items and files as the index has them (items and files in one query).
     func loadFeed(key: String) async throws -> GalleryFeed? {
         guard let record = try await cache.index.feed(key: key) else { return nil }
-        let stored = try await cache.index.feedItems(feedKey: key)
+        let stored = try await cache.index.feedItems(feedKey: key, known: known)
         var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) }
         if let image = record.imageSHA256, paths[image] == nil {
             paths.merge(try await storedPaths(forImages: [image])) { first, _ in first }

@@ -38,9 +38,8 @@ struct ImageStorer {
         for (size, png) in zip(sizes, pngs) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
             made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))
-            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, path: path,
-                                                   bytes: png.count, sha256: Digest.sha256Hex(png),
-                                                   storedAt: now, lastAccess: now))
+            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: png.count,
+                                                   sha256: Digest.sha256Hex(png), storedAt: now, lastAccess: now))
         }
         return made
     }

@@ -23,16 +23,27 @@ struct CacheInspection: Sendable {
     func run() async throws -> VerifyReport {
         var report = VerifyReport()
         await index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
+        let remote = storage.flatMap { $0 is LocalStorage ? nil : $0 }
+        let storage = storage ?? LocalStorage(layout: layout)
+        // The walk runs on threads of its own while the rows are read and, in a folder, while
+        // the indexed files are read and hashed, which needs the rows but not the walk.
+        async let scanned = storage.inventory()
         let rows = try await index.allFiles()
         let files = IndexedFile.all(in: rows)
         report.checkedFiles = files.count
-        let remote = storage.flatMap { $0 is LocalStorage ? nil : $0 }
-        let storage = storage ?? LocalStorage(layout: layout)
-        let scan = try await storage.inventory()
+        let feeds = try await index.feeds()
+        async let hashed = remote == nil ? FileCheck(layout: layout).failures(files) : []
+        let scan = try await scanned
+        async let garbage = Self.garbage(rows: rows, scan: scan, storage: storage, feeds: feeds)
+        var documents: [String: [UInt8]]?
+        if let remote { documents = try await Self.documents(in: remote, scan: scan, feeds: feeds) }
+        let pool = BlockingPool(name: "photomirror.verify")
+        defer { pool.shutdown() }
+        let references = try await ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: documents).run(on: pool)
         let failures = if let remote {
             await StoredFileCheck(storage: remote, scan: scan, deep: deep).failures(files)
         } else {
-            await FileCheck(layout: layout).failures(files)
+            await hashed
         }
         for (file, problem) in failures {
             report.damage.append("\(file.path): \(problem)")
@@ -42,13 +53,6 @@ struct CacheInspection: Sendable {
             case .thumbnail(let sha256, let size): report.findings.thumbnails.append((sha256, size))
             }
         }
-        let feeds = try await index.feeds()
-        var documents: [String: [UInt8]]?
-        if let remote { documents = try await Self.documents(in: remote, scan: scan, feeds: feeds) }
-        let fetched = documents
-        let references = try await Self.onOwnThread { [layout] in
-            ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: fetched).run()
-        }
         report.checkedManifests = references.manifests
         report.checkedJSONFeeds = references.jsonFeeds
         report.checkedPages = references.pages
@@ -56,21 +60,26 @@ struct CacheInspection: Sendable {
         report.stale = references.stale
         report.findings.pagesDamaged = !references.damage.isEmpty
         report.findings.documentsStale = !references.stale.isEmpty
-        let stored = EvictionRows(
-            originals: rows.originals.map { IndexedFileRow(sha256: ImageHash($0.sha256), path: CachePath($0.path), lastAccess: 0) },
-            thumbnails: rows.thumbnails.map {
-                IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
-            })
-        // Another writer's files in a shared store are not this index's garbage.
-        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key)))
-        for file in PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files))
-            where !foreign.contains(file.path) {
+        for file in try await garbage {
             let path = file.path.description
             report.garbage.append(DiskScan.isTemp(path)
                 ? "\(path): temp file left by an interrupted writer" : "\(path): not in the index (orphan)")
             report.findings.garbage.append(path)
         }
         return report
+    }
+
+    /// The temp files and orphans of the storage: what no row names. Another writer's files in
+    /// a shared store are not this index's garbage.
+    private static func garbage(rows: (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]), scan: DiskScan,
+                                storage: any CacheStorage, feeds: [FeedRecord]) async throws -> [CachedFile] {
+        let stored = EvictionRows(
+            originals: rows.originals.map { IndexedFileRow(sha256: ImageHash($0.sha256), path: CachePath($0.path), lastAccess: 0) },
+            thumbnails: rows.thumbnails.map {
+                IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
+            })
+        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key)))
+        return PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files)).filter { !foreign.contains($0.path) }
     }
 
     /// The manifests, JSON Feeds and pages of this index's feeds, and the root page, fetched from
@@ -92,11 +101,5 @@ struct CacheInspection: Sendable {
             }
             return documents
         }
-    }
-
-    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
-        let pool = BlockingPool(threads: 1, name: "photomirror.verify")
-        defer { pool.shutdown() }
-        return try await pool.run(work)
     }
 }

@@ -28,16 +28,23 @@ struct IndexedFile: Sendable {
 struct FileCheck: Sendable {
     let layout: CacheLayout
 
+    /// Files per job: small enough that the lanes finish together, large enough that the
+    /// hops to and from the pool cost nothing next to the reading.
+    static let filesPerJob = 512
+
     func failures(_ files: [IndexedFile]) async -> [(file: IndexedFile, problem: String)] {
         guard !files.isEmpty else { return [] }
         let lanes = min(ProcessInfo.processInfo.activeProcessorCount, files.count)
         let pool = BlockingPool(threads: lanes, name: "photomirror.verify")
         defer { pool.shutdown() }
         return await withTaskGroup(of: [(file: IndexedFile, problem: String)].self) { group in
-            for lane in 0..<lanes {
-                let share = stride(from: lane, to: files.count, by: lanes).map { files[$0] }
+            for start in stride(from: 0, to: files.count, by: Self.filesPerJob) {
+                let share = files[start..<min(start + Self.filesPerJob, files.count)]
                 group.addTask { [layout] in
-                    (try? await pool.run { share.compactMap { file in Self.problem(file, layout: layout).map { (file, $0) } } }) ?? []
+                    (try? await pool.run {
+                        var buffer: [UInt8] = []
+                        return share.compactMap { file in Self.problem(file, layout: layout, buffer: &buffer).map { (file, $0) } }
+                    }) ?? []
                 }
             }
             var failures: [(file: IndexedFile, problem: String)] = []
@@ -46,12 +53,14 @@ struct FileCheck: Sendable {
         }
     }
 
-    static func problem(_ file: IndexedFile, layout: CacheLayout) -> String? {
-        guard let data = FileManager.default.contents(atPath: layout.absolute(file.path)) else {
+    /// What is wrong with one file, read into `buffer` (kept from file to file).
+    static func problem(_ file: IndexedFile, layout: CacheLayout, buffer: inout [UInt8]) -> String? {
+        guard let count = FileContents.read(layout.absolute(file.path), into: &buffer) else {
             return "indexed but missing"
         }
-        if data.count != file.bytes { return "\(data.count) bytes, index says \(file.bytes)" }
-        if Digest.sha256Hex(data) != file.sha256 { return "content does not match its SHA-256 \(file.sha256)" }
+        if count != file.bytes { return "\(count) bytes, index says \(file.bytes)" }
+        let sha256 = buffer.withUnsafeBytes { Digest.sha256Hex(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        if sha256 != file.sha256 { return "content does not match its SHA-256 \(file.sha256)" }
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PMCache
+import PMFeeds
 
 /// What `verify` asks of a feed's `feed.json`. Damage: it does not read as a JSON Feed, or an
 /// image it names (relative to itself) is not a file of the cache. Stale: it is missing, or lists
@@ -14,15 +15,14 @@ enum JSONFeedCheck {
         var stale: [String] = []
     }
 
-    static func problems(in data: Data?, path: String, feedURL: String, manifestIDs: Set<String>?,
+    static func problems(in data: [UInt8]?, path: String, feedURL: String, manifestIDs: Set<String>?,
                          exists: (String) -> Bool) -> Problems {
         var problems = Problems()
         guard let data else {
             problems.stale.append("\(path): JSON Feed of \(feedURL) is missing")
             return problems
         }
-        guard let feed = try? JSONDecoder().decode(JSONFeedLinks.self, from: data),
-              feed.version.hasPrefix("https://jsonfeed.org/version/1") else {
+        guard let feed = JSONFeedLinks.read(data), feed.version.hasPrefix("https://jsonfeed.org/version/1") else {
             problems.damage.append("\(path): not a valid JSON Feed")
             return problems
         }
@@ -39,7 +39,7 @@ enum JSONFeedCheck {
         }
         for link in [feed.icon, feed.favicon].compactMap({ $0 }) { check(link, "the feed's icon") }
         for item in feed.items {
-            for link in [item.image].compactMap({ $0 }) + (item.attachments ?? []).map(\.url) {
+            for link in [item.image].compactMap({ $0 }) + (item.attachments ?? []) {
                 check(link, "item \(item.id)")
             }
         }
@@ -48,19 +48,32 @@ enum JSONFeedCheck {
 }
 
 /// What a JSON Feed links to, and the ids, nothing else.
-private struct JSONFeedLinks: Decodable {
-    struct Attachment: Decodable {
-        var url: String
-    }
-
-    struct Item: Decodable {
+private struct JSONFeedLinks {
+    struct Item {
         var id: String
         var image: String?
-        var attachments: [Attachment]?
+        var attachments: [String]?
     }
 
     var version: String
     var icon: String?
     var favicon: String?
     var items: [Item]
+
+    static func read(_ bytes: [UInt8]) -> JSONFeedLinks? {
+        try? JSONFeedLinks(JSONFields(JSONValue.parse(bytes)))
+    }
+
+    private init(_ fields: JSONFields) throws(JSONFields.Invalid) {
+        version = try fields.string("version")
+        icon = try fields.optionalString("icon")
+        favicon = try fields.optionalString("favicon")
+        items = try fields.array("items").map { (value) throws(JSONFields.Invalid) in
+            let item = try JSONFields(value)
+            return Item(id: try item.string("id"), image: try item.optionalString("image"),
+                        attachments: try item.optionalArray("attachments")?.map { (value) throws(JSONFields.Invalid) in
+                            try JSONFields(value).string("url")
+                        })
+        }
+    }
 }

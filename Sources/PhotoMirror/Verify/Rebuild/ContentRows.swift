@@ -56,7 +56,7 @@ struct ContentRows: Sendable {
             // Taken as it is: its name holds its original's hash, not its own, so there is
             // nothing to check it against, and a rebuild must not delete what verify accepted.
             thumbnails.append(ThumbnailRecord(
-                originalSHA256: sha256, size: size, path: text, bytes: file.bytes.count,
+                originalSHA256: sha256, size: size, bytes: file.bytes.count,
                 sha256: Digest.sha256Hex(file.bytes), storedAt: file.modified, lastAccess: file.modified))
         } else {
             guard Digest.sha256Hex(file.bytes) == sha256 else {
