@@ -79,6 +79,20 @@ import Testing
         #expect(harness.storage.contentPuts == 4)
     }
 
+    /// A sync killed after a first feed's pages leaves no dangling link: the root page and the
+    /// icon the pages link to are published before any of them.
+    @Test func theRootPageAndIconComeBeforeTheFirstFeedPage() async throws {
+        let harness = Harness()
+        harness.transport.serve(Self.feedURL, Self.rss(["http://img.test/a.jpg"]))
+        harness.transport.serve("http://img.test/a.jpg", Self.jpeg)
+        _ = try await run(harness, shared: try SharedCache(storage: harness.storage))
+        let order = harness.storage.publishes
+        let firstFeedPage = try #require(order.firstIndex { $0.hasPrefix(CacheLayout.feedsFolder + "/") && $0.hasSuffix(".html") })
+        let root = try #require(order.firstIndex(of: CacheLayout.galleryFile))
+        let icon = try #require(order.firstIndex(of: "favicon.svg"))
+        #expect(root < firstFeedPage && icon < firstFeedPage, "\(order)")
+    }
+
     @Test func aNewSizeIsMadeFromTheStoredOriginalWithoutARequest() async throws {
         let harness = Harness()
         harness.transport.serve(Self.feedURL, Self.rss(["http://img.test/a.jpg"]))

@@ -17,6 +17,7 @@ struct Republisher: Sendable {
     func republish(feedKeys: some Sequence<String>, known: KnownFiles? = nil) async throws {
         let publisher = try await makePublisher(known: known)
         let now = Date().timeIntervalSince1970
+        try await publisher.publishGalleryShell()
         try await withThrowingTaskGroup(of: Void.self) { group in
             var keys = feedKeys.sorted().makeIterator()
             func startNext() {

@@ -106,6 +106,11 @@ public struct SyncEngine: Sendable {
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
         let recorder = FeedRecorder(index: cache.index, publisher: publisher)
         var failures: [ItemFailure] = []
+        do {
+            try await publisher.publishGalleryShell()
+        } catch {
+            throw CacheCommandError("cannot write the gallery", error)
+        }
         // Each parsed feed is let go once published: the next one's pages don't stack on it.
         fetched.reverse()
         while let (url, feed) = fetched.popLast() {
