@@ -12,13 +12,10 @@ struct Publisher: Sendable {
 
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
-    /// The root page's card of a feed whose files stay as they are, from its rows as just
-    /// made: every image of it was reused whole, so their statuses are as stored. Only the
-    /// strip's newest images are looked up.
-    func card(record: FeedRecord, items: [ItemRecord]) async throws -> GalleryCard {
-        let newest = GalleryPaging.newestFirst(items).lazy.filter { ItemVisual.thumbnailStatuses.contains($0.status) }
-        let strip = Array(newest.prefix(GalleryCard.stripLength))
-        return GalleryCard(GalleryFeed(record: record, items: items, paths: try await storedPaths(for: strip)), base: base)
+    /// The root page's card of a feed whose files stay as they are, from the index.
+    func card(feedKey: String) async throws -> GalleryCard? {
+        guard let feed = try await loadFeed(key: feedKey) else { return nil }
+        return GalleryCard(feed, base: base)
     }
 
     /// Rewrites a feed's manifest, JSON Feed and pages from the index; returns what the root
@@ -26,15 +23,25 @@ struct Publisher: Sendable {
     /// time. The pages link both files, so they are written last.
     func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
         guard let feed = try await loadFeed(key: feedKey) else { return nil }
-        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feedKey), .always) { append in
-            try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
-                                     validators: feed.validators, primarySize: base.description, to: append)
-        }
+        try await writeManifest(feed, updatedAt: updatedAt)
         try await writeJSONFeed(feed)
         try await writeFeedPages(feed)
         let card = GalleryCard(feed, base: base)
         try await writeCard(card)
         return card
+    }
+
+    /// Only the manifest, from the index: a feed's first rows need one before anything else.
+    func writeManifest(feedKey: String, updatedAt: Double) async throws {
+        guard let feed = try await loadFeed(key: feedKey) else { return }
+        try await writeManifest(feed, updatedAt: updatedAt)
+    }
+
+    private func writeManifest(_ feed: GalleryFeed, updatedAt: Double) async throws {
+        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feed.record.key), .always) { append in
+            try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
+                                     validators: feed.validators, primarySize: base.description, to: append)
+        }
     }
 
     /// `feeds/<key>/feed.json`, left as it is when its bytes would not change (it carries no
