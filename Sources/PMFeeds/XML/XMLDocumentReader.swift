@@ -4,9 +4,9 @@ import Foundation
 /// libxml2 glue: UTF-8 bytes in, the element tree out, leniently.
 ///
 /// libxml2 is called directly: FoundationXML's `XMLParser` dereferenced the NULL that libxml2 passes
-/// for a processing instruction without data (`<?x?>`), which killed the process. libxml2 builds its
-/// tree, then its xmlTextReader walks it: processing instructions, comments and the DTD are skipped,
-/// and every string is copied with repair. Options: no network, nothing printed, no entity
+/// for a processing instruction without data (`<?x?>`), which killed the process. libxml2's
+/// xmlTextReader reads the document (as it is parsed, or the tree libxml2 built of it): processing
+/// instructions, comments and the DTD are skipped, and every string is copied with repair. Options: no network, nothing printed, no entity
 /// substitution and no external DTD or entity loading (a feed cannot make us read files); the input
 /// is UTF-8 (`XMLCharset` converted it) and the declaration's `encoding` is ignored. Internal
 /// entities are expanded here, as text, within `XMLTree.entityTextLimit`.
@@ -27,7 +27,15 @@ enum XMLDocumentReader {
             throw FeedError("feed looks like XML but is \(utf8.isEmpty ? "empty" : "too large to read")")
         }
         _ = libxml2Initialized
-        let strict = parse(XMLAmpersandRepair.rewrite(utf8, repair: false).bytes, recover: false, baseURL: baseURL)
+        let bytes = XMLAmpersandRepair.rewrite(utf8, repair: false).bytes
+        // A well-formed document (nearly every feed) is read as it is parsed: libxml2 frees each
+        // node once the reader has moved past it, so only our tree grows with the document, not
+        // libxml2's beside it. One that is not is read again whole, as below, for libxml2's
+        // account of every error and its recovery.
+        if let root = try parse(bytes, recover: false, streaming: true, baseURL: baseURL).succeeded() {
+            return Document(root: root, warnings: [])
+        }
+        let strict = parse(bytes, recover: false, baseURL: baseURL)
         if let root = try strict.succeeded() { return Document(root: root, warnings: []) }
         guard !strict.errors.forbidsRecovery else { throw strict.errors.feedError(status: strict.status) }
         let repaired = XMLAmpersandRepair.rewrite(utf8, repair: true)
@@ -56,7 +64,7 @@ enum XMLDocumentReader {
         }
     }
 
-    private static func parse(_ bytes: [UInt8], recover: Bool, baseURL: URL) -> Attempt {
+    private static func parse(_ bytes: [UInt8], recover: Bool, streaming: Bool = false, baseURL: URL) -> Attempt {
         let builder = TreeBuilder(baseURL: baseURL)
         let errors = ReaderErrors()
         let status: Int32 = withExtendedLifetime(errors) {
@@ -65,6 +73,8 @@ enum XMLDocumentReader {
             pm_xml_silence_generic_errors()
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(errors).toOpaque(), recordError)
             defer { xmlSetStructuredErrorFunc(nil, nil) }
+            if streaming { return stream(bytes, options: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                                            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_IGNORE_ENC.rawValue, into: builder) }
             guard let context = xmlNewParserCtxt() else { return -2 }
             defer { xmlFreeParserCtxt(context) }
             var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -87,6 +97,24 @@ enum XMLDocumentReader {
             return status
         }
         return Attempt(status: status == 0 && builder.root == nil ? 0 : status, root: builder.root, errors: errors)
+    }
+
+    /// The reader over the bytes as they are parsed, strictly: its status, as `parse`'s.
+    private static func stream(_ bytes: [UInt8], options: UInt32, into builder: TreeBuilder) -> Int32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                guard let reader = xmlReaderForMemory(characters.baseAddress, Int32(characters.count), nil, "UTF-8",
+                                                      Int32(options))
+                else { return -2 }
+                defer { xmlFreeTextReader(reader) }
+                var status: Int32
+                repeat {
+                    status = xmlTextReaderRead(reader)
+                    if status == 1, !builder.take(reader) { return -3 }
+                } while status == 1
+                return status
+            }
+        }
     }
 }
 
