@@ -14,8 +14,9 @@ struct FeedPolls {
         self.stored = stored
     }
 
-    mutating func fetched(_ url: String, _ feed: FetchedFeed) {
-        let ttl = feed.notModified ? stored[url]?.timeToLive : feed.parsed.timeToLive
+    /// `timeToLive`: the document's `<ttl>`, once read (a 304 keeps the one stored).
+    mutating func fetched(_ url: String, _ feed: FetchedFeed, timeToLive: Double?) {
+        let ttl = feed.notModified ? stored[url]?.timeToLive : timeToLive
         let wait = [feed.pollHint, ttl].compactMap { $0 }.max()
         byURL[url] = FeedPoll(url: url, timeToLive: ttl, pollAfter: wait.map { now + $0 })
     }

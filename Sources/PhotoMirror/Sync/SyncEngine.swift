@@ -67,9 +67,10 @@ public struct SyncEngine: Sendable {
         let clock = SyncClock.after(try? await cache.index.latestMediaAccess())
         var reports: [FeedReport] = []
         var staged: [StagedFeed] = []
-        let fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
+        var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
+        fetcher.defersReading = true
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
-        let stager = FeedStager(index: cache.index, publisher: publisher, clock: clock)
+        let stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         var seen = Set<String>()
         for url in feedURLs where seen.insert(url).inserted {
@@ -83,14 +84,20 @@ public struct SyncEngine: Sendable {
                 reports.append(report)
                 continue
             }
-            polls.fetched(url, feed)
-            let title = feed.parsed.title
             do {
-                var limited = feed
-                limited.parsed.limitImages(perItem: loading.maxImagesPerItem)
-                staged.append(try await stager.stage(url: url, feed: limited))
+                let (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: feed)
+                polls.fetched(url, feed, timeToLive: timeToLive)
+                staged.append(stagedFeed)
+            } catch let error as FeedError {
+                // The document could not be read: as when fetching it failed.
+                let failure = FeedFetchError(description: "\(url): \(error)")
+                polls.failed(url, failure)
+                var report = FeedReport(url: url, title: "")
+                report.error = failure.description
+                reports.append(report)
             } catch {
-                var report = FeedReport(url: url, title: title)
+                polls.fetched(url, feed, timeToLive: nil)
+                var report = FeedReport(url: url, title: "")
                 report.error = try Self.recordingFailure(error)
                 reports.append(report)
             }

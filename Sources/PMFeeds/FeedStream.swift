@@ -1,0 +1,36 @@
+import Foundation
+
+/// A feed document fetched but not read yet: the sync reads it while it stores its items
+/// (`FeedParser.stream`), so a feed of 100 000 items is never in memory as items.
+public struct FeedDocument: Sendable {
+    public let bytes: [UInt8]
+    public let url: URL
+    public let contentType: String?
+
+    public init(bytes: [UInt8], url: URL, contentType: String?) {
+        self.bytes = bytes
+        self.url = url
+        self.contentType = contentType
+    }
+}
+
+extension FeedParser {
+    /// Whether `bytes` is a document whose kind is never paged (RSS and Atom: any XML), so that
+    /// it can be read on its own with `stream`.
+    public static func isSingleDocument(_ bytes: [UInt8]) -> Bool {
+        XMLCharset.startsWithMarkup(bytes)
+    }
+
+    /// `parse`, handing the items to `item` in feed order instead of keeping them: the feed
+    /// returned has none. Their ids are the feed's own; a repeated one is the receiver's to make
+    /// unique, as `FeedItemIDs.uniqued` does. `restart` says that the items handed so far are void:
+    /// the document is read again from its start (a malformed one, repaired). Throws a `FeedError`
+    /// for what `parse` refuses, and what `item` or `restart` throw.
+    public static func stream(_ document: FeedDocument, restart: () throws -> Void,
+                              item: (FeedItem) throws -> Void) throws -> ParsedFeed {
+        var feed = try parse(document.bytes, url: document.url, contentType: document.contentType)
+        for each in feed.items { try item(each) }
+        feed.items = []
+        return feed
+    }
+}
