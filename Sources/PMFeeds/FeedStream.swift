@@ -28,6 +28,22 @@ extension FeedParser {
     /// for what `parse` refuses, and what `item` or `restart` throw.
     public static func stream(_ document: FeedDocument, restart: () throws -> Void,
                               item: (FeedItem) throws -> Void) throws -> ParsedFeed {
+        if isSingleDocument(document.bytes) {
+            let decoded = XMLCharset.decode(document.bytes, contentType: document.contentType)
+            var handed = false
+            let streamed = try withoutActuallyEscaping(item) { item in
+                try XMLFeedStream.read(decoded.utf8, baseURL: document.url) { each in
+                    handed = true
+                    try item(each)
+                }
+            }
+            if var feed = streamed {
+                feed.warnings = decoded.warnings + feed.warnings
+                if let image = feed.image, !ItemMedia.isFetchable(image) { feed.image = nil }
+                return feed
+            }
+            if handed { try restart() }
+        }
         var feed = try parse(document.bytes, url: document.url, contentType: document.contentType)
         for each in feed.items { try item(each) }
         feed.items = []

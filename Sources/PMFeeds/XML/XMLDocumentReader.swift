@@ -47,6 +47,22 @@ enum XMLDocumentReader {
         throw strict.errors.feedError(status: strict.status)
     }
 
+    /// Reads a well-formed document as it is parsed, handing every element below the root to
+    /// `handOff` once it is complete, with the elements still open around it (the root first):
+    /// one it takes (returns true for) is not kept in the tree. Nil when the document is not
+    /// well-formed: `read` it, from the start. Throws what `handOff` throws.
+    static func stream(_ utf8: [UInt8], baseURL: URL,
+                       handOff: @escaping (XMLTreeElement, _ open: [XMLTreeElement]) throws -> Bool) throws -> XMLTreeElement? {
+        guard !utf8.isEmpty, utf8.count <= Int(Int32.max) / 2 else { return nil }
+        _ = libxml2Initialized
+        let builder = TreeBuilder(baseURL: baseURL)
+        builder.handOff = handOff
+        let attempt = parse(XMLAmpersandRepair.rewrite(utf8, repair: false).bytes, recover: false, streaming: true,
+                            builder: builder, baseURL: baseURL)
+        if let failure = builder.failure { throw failure }
+        return try attempt.succeeded()
+    }
+
     /// `xmlInitParser` once, before any concurrent use (Swift runs a static's initializer exactly once).
     static let libxml2Initialized: Void = xmlInitParser()
 
@@ -64,8 +80,9 @@ enum XMLDocumentReader {
         }
     }
 
-    private static func parse(_ bytes: [UInt8], recover: Bool, streaming: Bool = false, baseURL: URL) -> Attempt {
-        let builder = TreeBuilder(baseURL: baseURL)
+    private static func parse(_ bytes: [UInt8], recover: Bool, streaming: Bool = false, builder: TreeBuilder? = nil,
+                              baseURL: URL) -> Attempt {
+        let builder = builder ?? TreeBuilder(baseURL: baseURL)
         let errors = ReaderErrors()
         let status: Int32 = withExtendedLifetime(errors) {
             // Errors go to the calling thread's handlers, which would print them to stderr: collect
@@ -111,6 +128,7 @@ enum XMLDocumentReader {
                 repeat {
                     status = xmlTextReaderRead(reader)
                     if status == 1, !builder.take(reader) { return -3 }
+                    if builder.failure != nil { return -4 }
                 } while status == 1
                 return status
             }
@@ -186,6 +204,10 @@ private final class TreeBuilder {
     private var stack: [XMLTreeElement] = []
     private var entityText = 0
     private(set) var root: XMLTreeElement?
+    /// Sees each complete element below the root; what it takes is not attached (`stream`).
+    var handOff: ((XMLTreeElement, [XMLTreeElement]) throws -> Bool)?
+    /// What `handOff` threw: the reading stops.
+    private(set) var failure: (any Error)?
 
     init(baseURL: URL) { self.baseURL = baseURL }
 
@@ -240,6 +262,14 @@ private final class TreeBuilder {
 
     private func end() {
         guard let finished = stack.popLast() else { return }
+        if let handOff, !stack.isEmpty {
+            do {
+                if try handOff(finished, stack) { return }
+            } catch {
+                failure = error
+                return
+            }
+        }
         if stack.isEmpty {
             root = finished
         } else {
