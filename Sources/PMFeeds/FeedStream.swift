@@ -6,19 +6,28 @@ public struct FeedDocument: Sendable {
     public let bytes: [UInt8]
     public let url: URL
     public let contentType: String?
+    /// For JSON, what a first reading found (`JSONFeedStream`); nil for XML.
+    let json: JSONFeedStream.Plan?
 
     public init(bytes: [UInt8], url: URL, contentType: String?) {
+        self.init(bytes: bytes, url: url, contentType: contentType, json: nil)
+    }
+
+    init(bytes: [UInt8], url: URL, contentType: String?, json: JSONFeedStream.Plan?) {
         self.bytes = bytes
         self.url = url
         self.contentType = contentType
+        self.json = json
     }
 }
 
 extension FeedParser {
-    /// Whether `bytes` is a document whose kind is never paged (RSS and Atom: any XML), so that
-    /// it can be read on its own with `stream`.
-    public static func isSingleDocument(_ bytes: [UInt8]) -> Bool {
-        XMLCharset.startsWithMarkup(bytes)
+    /// `bytes` as a document to read on its own with `stream`: one whose kind is never paged
+    /// (RSS, Atom, JSON Feed, Flickr's public feed). Nil for a page of a paged API (Flickr REST,
+    /// Marvel) and what is not a feed: those are `parse`d, pages merged, errors told.
+    public static func document(_ bytes: [UInt8], url: URL, contentType: String?) -> FeedDocument? {
+        if XMLCharset.startsWithMarkup(bytes) { return FeedDocument(bytes: bytes, url: url, contentType: contentType) }
+        return JSONFeedStream.plan(bytes).map { FeedDocument(bytes: bytes, url: url, contentType: contentType, json: $0) }
     }
 
     /// `parse`, handing the items to `item` in feed order instead of keeping them: the feed
@@ -28,7 +37,14 @@ extension FeedParser {
     /// for what `parse` refuses, and what `item` or `restart` throw.
     public static func stream(_ document: FeedDocument, restart: () throws -> Void,
                               item: (FeedItem) throws -> Void) throws -> ParsedFeed {
-        if isSingleDocument(document.bytes) {
+        if let plan = document.json ?? (XMLCharset.startsWithMarkup(document.bytes) ? nil : JSONFeedStream.plan(document.bytes)) {
+            var feed = try withoutActuallyEscaping(item) { item in
+                try JSONFeedStream.read(document.bytes, plan: plan, url: document.url, item: item)
+            }
+            if let image = feed.image, !ItemMedia.isFetchable(image) { feed.image = nil }
+            return feed
+        }
+        if XMLCharset.startsWithMarkup(document.bytes) {
             let decoded = XMLCharset.decode(document.bytes, contentType: document.contentType)
             var handed = false
             let streamed = try withoutActuallyEscaping(item) { item in

@@ -80,7 +80,7 @@ import Testing
         "<item><title>photo \(id)</title><guid>\(id)</guid><enclosure url=\"http://img.test/\(id).jpg\" type=\"image/jpeg\"/></item>"
     }
 
-    @Test func aPlainFeedIsStreamedAndLaidOutOnesAreReadWhole() {
+    @Test func plainFeedsAreStreamedAndLaidOutOnesAreReadWhole() {
         let channel = "<channel><title>t</title>\(Self.item("a"))\(Self.item("a"))\(Self.item("b"))</channel>"
         let atomHead = "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>"
         let entry = "<entry><id>e1</id><title>x</title><link rel=\"enclosure\" type=\"image/jpeg\" href=\"http://img.test/e.jpg\"/></entry>"
@@ -96,11 +96,37 @@ import Testing
             ("no item where the mapping looks first", Self.rss("<channel><x>\(Self.item("deep"))</x></channel>"), 0),
             ("items none of which can be read", Self.rss("<channel><item><title>no image, no link</title></item></channel>"), 0),
         ]
+        let jsonItem = #"{"id": "j", "title": "x", "image": "http://img.test/j.jpg"}"#
+        let flickrItem = #"{"title": "x", "link": "https://www.flickr.com/photos/o/1/", "media": {"m": "http://img.test/f.jpg"}}"#
+        let json: [(String, String)] = [
+            ("JSON Feed", #"{"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [\#(jsonItem), \#(jsonItem)]}"#),
+            ("JSON Feed, items before the version and author", #"{"items": [\#(jsonItem)], "authors": [{"name": "a"}], "version": "1.1"}"#),
+            ("JSON Feed, items twice", #"{"version": "1", "items": {"no": 1}, "items": [\#(jsonItem)]}"#),
+            ("JSON Feed, an unreadable item", #"{"version": "1.1", "items": [{"id": "u", "tags": "x"}, \#(jsonItem)]}"#),
+            ("JSON Feed, no readable item", #"{"version": "1.1", "items": [{"id": "u", "tags": "x"}]}"#),
+            ("JSON Feed, not valid half-way", #"{"version": "1.1", "items": [\#(jsonItem), {"id": ]}"#),
+            ("Flickr JSONP", #"jsonFlickrFeed({"title": "f", "link": "https://www.flickr.com/photos/", "items": [\#(flickrItem)]})"#),
+            ("Flickr REST", #"{"photos": {"page": 1, "pages": 1, "perpage": 1, "total": 1, "photo": []}, "stat": "ok"}"#),
+        ]
+        for (name, text) in json {
+            let (whole, streamed, restarted) = Self.both(Array(text.utf8))
+            #expect(whole == streamed, "\(name)")
+            #expect(restarted == 0, "\(name): restarted \(restarted) times")
+        }
         for (name, bytes, restarts) in cases {
             let (whole, streamed, restarted) = Self.both(bytes)
             #expect(whole == streamed, "\(name)")
             #expect(restarted == restarts, "\(name): restarted \(restarted) times")
         }
     }
-}
 
+    @Test func pagedAPIsAreParsedWholeAndSingleDocumentsStreamed() {
+        func document(_ text: String) -> FeedDocument? { FeedParser.document(Array(text.utf8), url: Self.url, contentType: nil) }
+        #expect(document("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel/></rss>") != nil)
+        #expect(document(#"{"version": "https://jsonfeed.org/version/1.1", "items": []}"#)?.json?.kind == .jsonFeed)
+        #expect(document(#"jsonFlickrFeed({"generator": "https://www.flickr.com/", "items": []})"#)?.json?.kind == .flickrPublic)
+        #expect(document(#"{"photos": {"page": 1, "pages": 3, "perpage": 1, "total": 3, "photo": []}, "stat": "ok"}"#) == nil)
+        #expect(document(#"{"code": 200, "status": "Ok", "data": {"offset": 0, "limit": 20, "total": 99, "count": 0, "results": []}}"#) == nil)
+        #expect(document(#"{"not": "a feed"}"#) == nil)
+    }
+}

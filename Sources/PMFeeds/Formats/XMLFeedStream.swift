@@ -19,22 +19,22 @@ enum XMLFeedStream {
         } catch is ItemHandOff.NotStreamable {
             return nil
         }
-        guard let root, handOff.listed > 0 else { return nil }
+        guard let root, handOff.items.listed > 0 else { return nil }
         var feed: ParsedFeed
         let listing: String
         switch ItemHandOff.Layout(root) {
         case .rss:
             feed = RSSFeed.fields(root: root)
-            listing = "RSS document has \(handOff.listed) <item> elements"
+            listing = "RSS document has \(handOff.items.listed) <item> elements"
         case .atom:
             feed = AtomFeed.fields(root: root)
-            listing = "Atom document has \(handOff.listed) <entry> elements"
+            listing = "Atom document has \(handOff.items.listed) <entry> elements"
         case nil:
             return nil
         }
-        feed.invalid = handOff.invalid
+        feed.invalid = handOff.items.invalid
         // Not one item could be read: the feed is misread, as `requiringReadableItems` says.
-        if handOff.valid == 0 { feed = try feed.requiringReadableItems(listed: handOff.listed, listing) }
+        if handOff.items.valid == 0 { feed = try feed.requiringReadableItems(listed: handOff.items.listed, listing) }
         return feed
     }
 }
@@ -58,17 +58,14 @@ private final class ItemHandOff {
         }
     }
 
-    let emit: (FeedItem) throws -> Void
-    private(set) var listed = 0
-    private(set) var valid = 0
-    private(set) var invalid: [InvalidItem] = []
+    private(set) var items: StreamedItems
     private var layout: Layout?
     private var channelsRead = 0
     private var authorRead = false
     private var feedAuthor: String?
 
     init(emit: @escaping (FeedItem) throws -> Void) {
-        self.emit = emit
+        items = StreamedItems(emit: emit)
     }
 
     /// Whether `element` (complete, with `open` around it, the root first) was an item taken.
@@ -90,7 +87,7 @@ private final class ItemHandOff {
                 // The items of a second channel are not the feed's.
                 guard channelsRead == 0 else { return true }
             }
-            try map(id: RSSFeed.itemID(element)) { () throws(ItemProblem) in try RSSFeed.item(element) }
+            try items.add(id: RSSFeed.itemID(element)) { () throws(ItemProblem) in try RSSFeed.item(element) }
             return true
         case .atom(let atom)?:
             guard open.count == 1, element.namespace == atom else { return false }
@@ -98,32 +95,17 @@ private final class ItemHandOff {
                 authorRead = true
                 feedAuthor = element.childText(atom, "name")
                 // Entries read before it would have had no author to fall back on.
-                if listed > 0 { throw NotStreamable() }
+                if items.listed > 0 { throw NotStreamable() }
                 return false
             }
             guard element.name == "entry" else { return false }
             let author = feedAuthor
-            try map(id: element.childText(atom, "id")) { () throws(ItemProblem) in
+            try items.add(id: element.childText(atom, "id")) { () throws(ItemProblem) in
                 try AtomFeed.item(element, atom: atom, feedAuthor: author)
             }
             return true
         case nil:
             throw NotStreamable()
         }
-    }
-
-    /// As `ItemCollector.add`, handing the item over at once.
-    private func map(id: @autoclosure () -> String?, _ item: () throws(ItemProblem) -> FeedItem) throws {
-        let index = listed
-        listed += 1
-        let mapped: FeedItem
-        do {
-            mapped = try item()
-        } catch {
-            invalid.append(InvalidItem(index: index, id: id(), reason: "item \(index): \(error.reason)"))
-            return
-        }
-        valid += 1
-        try emit(mapped)
     }
 }

@@ -59,7 +59,7 @@ struct FeedFetcher: Sendable {
     let options: LoadingOptions
     /// Where the feed's validators are found and, on a 304, its previous row.
     var index: PhotoIndex?
-    /// A feed of one document (RSS, Atom) is handed back unread, for the sync to read as it
+    /// A feed of one document (RSS, Atom, JSON Feed, Flickr's public feed) is handed back unread, for the sync to read as it
     /// stores its items; paged feeds are always read and merged here.
     var defersReading = false
 
@@ -83,9 +83,8 @@ struct FeedFetcher: Sendable {
                 return unchanged
             }
             guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
-            if defersReading, pages == 0, FeedParser.isSingleDocument(bytes) {
-                return FetchedFeed(document: FeedDocument(bytes: bytes, url: pageURL, contentType: contentType),
-                                   etag: etag, lastModified: lastModified, pollHint: pollHint)
+            if defersReading, pages == 0, let document = FeedParser.document(bytes, url: pageURL, contentType: contentType) {
+                return FetchedFeed(document: document, etag: etag, lastModified: lastModified, pollHint: pollHint)
             }
             let parsed: ParsedFeed
             do {
