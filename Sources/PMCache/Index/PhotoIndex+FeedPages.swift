@@ -3,14 +3,20 @@
 /// the items is read once (a rowid per item), then each page with the files of its images.
 extension PhotoIndex {
     /// The rowids of a feed's items in feed order, or newest first as its pages show them (by
-    /// `published`, undated items last, ties in feed order).
+    /// `published`, undated items last, ties in feed order). Sorted here: SQLite's sorter would
+    /// hold a whole record per item (with `temp_store=MEMORY`, ~10 MB for 100 000 items).
     public func itemOrder(feedKey: String, newestFirst: Bool) throws(IndexError) -> [Int64] {
-        let order = newestFirst ? "published IS NULL, published DESC, position, item_id" : "position, item_id"
-        let query = try connection.statement("SELECT rowid FROM items WHERE feed_key = ? ORDER BY \(order)")
+        let query = try connection.statement("SELECT rowid, position, published FROM items WHERE feed_key = ?")
         try query.bind(.text(feedKey))
-        var rowids: [Int64] = []
-        while try query.step() { rowids.append(Int64(query.int(0))) }
-        return rowids
+        var keys: [(rowid: Int64, position: Int, published: Double)] = []
+        // Undated items sort after every dated one.
+        while try query.step() { keys.append((Int64(query.int(0)), query.int(1), query.optionalDouble(2) ?? -.infinity)) }
+        if newestFirst {
+            keys.sort { ($0.published, -$0.position, -$0.rowid) > ($1.published, -$1.position, -$1.rowid) }
+        } else {
+            keys.sort { ($0.position, $0.rowid) < ($1.position, $1.rowid) }
+        }
+        return keys.map(\.rowid)
     }
 
     /// `feedItems(feedKey:)` for the items `rowids` name, in that order: statuses derived, the

@@ -30,18 +30,32 @@ struct FeedStager: Sendable {
 
     /// A staged feed and the document's `<ttl>`; throws a `FeedError` for a document that cannot
     /// be read (its rows then stay as they were), and what the index throws.
-    func stage(url: String, feed: FetchedFeed) async throws -> (staged: StagedFeed, timeToLive: Double?) {
+    /// The document goes once its rows are in: the manifest is read back from the index.
+    func stage(url: String, feed: consuming FetchedFeed) async throws -> (staged: StagedFeed, timeToLive: Double?) {
         let key = CacheLayout.feedKey(url: url)
         if feed.notModified, case .parsed(let stored) = feed.content {
             var record = Self.record(of: stored, key: key, url: url, feed: feed, lastSync: clock.now())
             if let image = stored.image { record.imageSHA256 = try await index.knownHashes(of: [image])[image] }
             return (StagedFeed(url: url, record: record, notModified: true), nil)
         }
-        let manifest = CacheLayout.manifestPath(feedKey: key)
-        let published = try await publisher.cache.storage.exists(manifest)
+        let published = try await publisher.cache.storage.exists(CacheLayout.manifestPath(feedKey: key))
+        let (record, timeToLive) = try await writeRows(key: key, url: url, feed: feed)
+        if !published {
+            do {
+                try await publisher.writeManifest(feedKey: key, updatedAt: record.lastSync)
+            } catch {
+                try? await index.unstageFeed(feedKey: key)
+                throw error
+            }
+        }
+        return (StagedFeed(url: url, record: record, notModified: false), timeToLive)
+    }
+
+    /// The feed's rows, in one transaction while its document is read.
+    private func writeRows(key: String, url: String, feed: consuming FetchedFeed) async throws -> (FeedRecord, Double?) {
         let (content, lastSync, imagesPerItem) = (feed.content, clock.now(), imagesPerItem)
         let (etag, lastModified) = (feed.etag, feed.lastModified)
-        let (record, timeToLive) = try await index.stageFeed(key: key, url: url) { rows in
+        return try await index.stageFeed(key: key, url: url) { rows in
             var added = 0
             func add(_ item: FeedItem) throws {
                 var item = item
@@ -75,15 +89,6 @@ struct FeedStager: Sendable {
             record.imageSHA256 = try parsed.image.flatMap { try rows.knownHash(of: $0) }
             return (record, parsed.timeToLive)
         }
-        if !published {
-            do {
-                try await publisher.writeManifest(feedKey: key, updatedAt: record.lastSync)
-            } catch {
-                try? await index.unstageFeed(feedKey: key)
-                throw error
-            }
-        }
-        return (StagedFeed(url: url, record: record, notModified: false), timeToLive)
     }
 
     private static func record(of parsed: ParsedFeed, key: String, url: String, feed: FetchedFeed, lastSync: Double) -> FeedRecord {

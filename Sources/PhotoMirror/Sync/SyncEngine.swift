@@ -84,9 +84,11 @@ public struct SyncEngine: Sendable {
                 reports.append(report)
                 continue
             }
+            let (notModified, pollHint) = (feed.notModified, feed.pollHint)
             do {
-                let (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: feed)
-                polls.fetched(url, feed, timeToLive: timeToLive)
+                // The document goes with its rows staged: the next one is not fetched beside it.
+                let (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: consume feed)
+                polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: timeToLive)
                 staged.append(stagedFeed)
             } catch let error as FeedError {
                 // The document could not be read: as when fetching it failed.
@@ -96,7 +98,7 @@ public struct SyncEngine: Sendable {
                 report.error = failure.description
                 reports.append(report)
             } catch {
-                polls.fetched(url, feed, timeToLive: nil)
+                polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: nil)
                 var report = FeedReport(url: url, title: "")
                 report.error = try Self.recordingFailure(error)
                 reports.append(report)
