@@ -39,10 +39,18 @@ struct Publisher: Sendable {
         return card
     }
 
-    /// Only the manifest, from the index: a feed's first rows need one before anything else.
-    func writeManifest(feedKey: String, updatedAt: Double) async throws {
-        guard let feed = try await PagedFeed.load(key: feedKey, index: cache.index) else { return }
-        try await writeManifest(feed, updatedAt: updatedAt)
+    /// The manifest of a feed new to the cache whose rows are staged, not yet settled: its
+    /// fields, without items, validators or image files. A feed's row needs a manifest (`verify`);
+    /// this one says that nothing of the feed is mirrored yet, and an index rebuilt from it
+    /// fetches the feed again in full.
+    func writeFirstManifest(_ record: FeedRecord) async throws {
+        var first = record
+        (first.etag, first.lastModified, first.imageSHA256) = (nil, nil, nil)
+        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: record.key), .always) { append in
+            var pieces = ManifestWriter.Pieces(feed: first, updatedAt: record.lastSync, image: nil, imageValidators: nil,
+                                               primarySize: base.description)
+            try append(pieces.finish())
+        }
     }
 
     private func writeManifest(_ feed: PagedFeed, updatedAt: Double) async throws {

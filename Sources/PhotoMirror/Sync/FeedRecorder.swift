@@ -8,7 +8,7 @@ struct FeedRecorder: Sendable {
     let index: PhotoIndex
     let publisher: Publisher
 
-    /// Items settled per transaction.
+    /// Items read per page while settling.
     static let pageItems = 256
 
     struct Recorded {
@@ -24,30 +24,29 @@ struct FeedRecorder: Sendable {
         let start = ledger.clock.start
         var record = staged.record
         record.lastSync = ledger.clock.now()
-        var filesWritten = false
+        var imageFilesWritten = false
         if let image = record.imageURL {
             let state = try await index.syncMedia(for: [image])[image]
             let settled = ledger.settled(MediaRecord(url: image, source: "", status: .ok, error: nil, sha256: record.imageSHA256),
-                                         state: state)
+                                         state: state.map { MediaState(sha256: $0.media.sha256, fetchedAt: $0.fetchedAt,
+                                                                       lastAccess: $0.lastAccess, filesStoredAt: $0.filesStoredAt) })
             record.imageSHA256 = settled.sha256
-            filesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
+            imageFilesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
         }
-        var tally = FeedTally(url: staged.url, title: record.title)
-        tally.report.kind = record.kind
-        tally.report.manifest = CacheLayout.manifestPath(feedKey: key)
-        tally.report.warnings = record.warnings
-        tally.report.unchanged = staged.notModified
-        var digest = FeedContent.Digest(record: record, sizes: publisher.sizes, itemCount: try await index.itemCount(feedKey: key))
-        if let span = try await index.itemSpan(feedKey: key) {
-            var cursor = span.lowerBound - 1
+        let (sizes, notModified, url, settledRecord) = (publisher.sizes, staged.notModified, staged.url, record)
+        let (tally, content, itemFilesWritten) = try await index.settleFeed(key: key) { rows in
+            var tally = FeedTally(url: url, title: settledRecord.title)
+            tally.report.kind = settledRecord.kind
+            tally.report.manifest = CacheLayout.manifestPath(feedKey: key)
+            tally.report.warnings = settledRecord.warnings
+            tally.report.unchanged = notModified
+            var digest = FeedContent.Digest(record: settledRecord, sizes: sizes, itemCount: rows.count)
+            var filesWritten = false
             while true {
-                let rows = try await index.stagedItems(feedKey: key, span: span, after: cursor, limit: Self.pageItems)
-                guard let last = rows.last else { break }
-                cursor = last.rowid
-                let urls = Array(Set(rows.flatMap { $0.item.allMedia.map(\.url) }))
-                let states = try await index.syncMedia(for: urls)
-                var changes: [PhotoIndex.SettledMedia] = []
-                for (_, stagedItem) in rows {
+                let items = try rows.nextPage(limit: Self.pageItems)
+                guard !items.isEmpty else { break }
+                let states = try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
+                for stagedItem in items {
                     var item = stagedItem
                     for (offset, media) in stagedItem.allMedia.enumerated() {
                         // Ordinal 0 is the item's own row; its further images are 1, 2, ….
@@ -55,25 +54,24 @@ struct FeedRecorder: Sendable {
                         let state = states[media.url]
                         let settled = ledger.settled(media, state: state)
                         if settled != media {
-                            changes.append(PhotoIndex.SettledMedia(itemID: item.itemID, ordinal: ordinal, status: settled.status,
-                                                                   error: settled.error, sha256: settled.sha256))
+                            try rows.settle(PhotoIndex.SettledMedia(itemID: item.itemID, ordinal: ordinal, status: settled.status,
+                                                                    error: settled.error, sha256: settled.sha256))
                             item.setMedia(settled, at: ordinal)
                         }
-                        guard settled.status == .ok, let state, ledger.isDone(state) else { continue }
+                        guard settled.status == .ok, let state, ledger.isDone(lastAccess: state.lastAccess) else { continue }
                         if (state.filesStoredAt ?? -.infinity) >= start { filesWritten = true }
                         tally.stored(media.url, downloaded: state.fetchedAt >= start)
                     }
                     digest.add(item)
                     tally.add(item)
                 }
-                try await index.settle(feedKey: key, changes)
             }
+            return (tally, digest.finish(), filesWritten)
         }
-        let content = digest.finish()
         try await index.finishSync(feedKey: key, at: record.lastSync, etag: record.etag, lastModified: record.lastModified,
                                    imageSHA256: record.imageSHA256)
         let recorded = Recorded(report: tally.report, failures: tally.failures)
-        if try await isUnchanged(key, digest: content, filesWritten: filesWritten) {
+        if try await isUnchanged(key, digest: content, filesWritten: imageFilesWritten || itemFilesWritten) {
             if let card = try await publisher.card(feedKey: key) { try await publisher.writeCard(card) }
             return recorded
         }

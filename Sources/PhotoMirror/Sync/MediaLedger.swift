@@ -19,8 +19,9 @@ struct MediaLedger: Sendable {
     /// Taken and not yet committed, or failed: not to be started again.
     func isTaken(_ url: String) -> Bool { taken.contains(url) || failures[url] != nil }
 
-    /// The index shows the URL used by this sync: its row is committed.
-    func isDone(_ media: PhotoIndex.SyncMedia?) -> Bool { (media?.lastAccess ?? -.infinity) >= clock.start }
+    /// The index shows the URL used by this sync (`lastAccess`, nil for a URL it does not know):
+    /// its row is committed.
+    func isDone(lastAccess: Double?) -> Bool { (lastAccess ?? -.infinity) >= clock.start }
 
     mutating func take(_ url: String) { taken.insert(url) }
 
@@ -36,12 +37,12 @@ struct MediaLedger: Sendable {
 
     /// What an image of a staged item comes to after the sync: failed with its reason, or stored
     /// as the index now has it; one the sync did not do stays as staged.
-    func settled(_ media: MediaRecord, state: PhotoIndex.SyncMedia?) -> MediaRecord {
+    func settled(_ media: MediaRecord, state: MediaState?) -> MediaRecord {
         var settled = media
         if let reason = failures[media.url] {
             (settled.status, settled.error, settled.sha256) = (.failed, reason, nil)
-        } else if isDone(state), let state {
-            (settled.status, settled.error, settled.sha256) = (.ok, nil, state.media.sha256)
+        } else if let state, isDone(lastAccess: state.lastAccess) {
+            (settled.status, settled.error, settled.sha256) = (.ok, nil, state.sha256)
         }
         return settled
     }

@@ -124,7 +124,7 @@ struct MirrorRun {
                 let known = try? await index.syncMedia(for: fresh)
                 for url in fresh {
                     let state = known?[url]
-                    guard !mirrored.ledger.isDone(state) else { continue }
+                    guard !mirrored.ledger.isDone(lastAccess: state?.lastAccess) else { continue }
                     mirrored.ledger.take(url)
                     lookups[url] = known == nil ? .notLookedUp
                         : state.map { .found($0.media, fetchedAt: $0.fetchedAt) } ?? .absent

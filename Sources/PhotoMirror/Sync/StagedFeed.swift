@@ -20,7 +20,8 @@ struct StagedFeed: Sendable {
 /// that no parsed feed is kept. The sync settles the rows once its images are done
 /// (`FeedRecorder`). Every hash a staged row names was recorded before the sync began, so a sync
 /// killed at any point leaves rows that name only files in place. A feed new to the cache gets
-/// its manifest at once, from the staged rows: a feed row without one is damage.
+/// a first manifest at once, without items (`Publisher.writeFirstManifest`): a feed row without
+/// one is damage.
 struct FeedStager: Sendable {
     let index: PhotoIndex
     let publisher: Publisher
@@ -42,7 +43,7 @@ struct FeedStager: Sendable {
         let (record, timeToLive) = try await writeRows(key: key, url: url, feed: feed)
         if !published {
             do {
-                try await publisher.writeManifest(feedKey: key, updatedAt: record.lastSync)
+                try await publisher.writeFirstManifest(record)
             } catch {
                 try? await index.unstageFeed(feedKey: key)
                 throw error
