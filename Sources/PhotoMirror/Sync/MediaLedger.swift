@@ -14,8 +14,6 @@ struct MediaLedger: Sendable {
         self.clock = clock
     }
 
-    var inFlight: Int { taken.count }
-
     /// Taken and not yet committed, or failed: not to be started again.
     func isTaken(_ url: String) -> Bool { taken.contains(url) || failures[url] != nil }
 
