@@ -36,17 +36,30 @@ enum FeedDetector {
         guard let object = root.object else {
             throw unrecognized("it is \(form) but the top level is \(root.typeName), not an object")
         }
-        if JSONFeed.isJSONFeed(root) { return .jsonFeed(root) }
+        switch jsonKind(root) {
+        case .jsonFeed?: return .jsonFeed(root)
+        case .flickrSearch?: return .flickrSearch(root)
+        case .marvel?: return .marvel(root)
+        case .flickrPublic?: return .flickrPublic(root)
+        default: break
+        }
+        let keys = object.keys.sorted().prefix(8).joined(separator: ", ")
+        throw unrecognized("it is a \(form) object with keys [\(keys)] that match no known feed")
+    }
+
+    /// The kind of a JSON document's top-level object, as its members say; nil for none we read.
+    /// Only `items`' first element is looked at.
+    static func jsonKind(_ root: JSONValue) -> FeedKind? {
+        if JSONFeed.isJSONFeed(root) { return .jsonFeed }
         if root["stat"]?.string != nil || root["photos"]?.object != nil || root["photoset"]?.object != nil {
-            return .flickrSearch(root)
+            return .flickrSearch
         }
         if root["data"]?["results"] != nil
             || (root["code"] != nil && (root["status"] != nil || root["message"] != nil) && root["items"] == nil) {
-            return .marvel(root)
+            return .marvel
         }
-        if let items = root["items"]?.array, isFlickrPublic(root, items: items) { return .flickrPublic(root) }
-        let keys = object.keys.sorted().prefix(8).joined(separator: ", ")
-        throw unrecognized("it is a \(form) object with keys [\(keys)] that match no known feed")
+        if let items = root["items"]?.array, isFlickrPublic(root, items: items) { return .flickrPublic }
+        return nil
     }
 
     /// Flickr's public feed has no version marker; its generator, link or item shape identify it.

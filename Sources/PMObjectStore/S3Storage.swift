@@ -106,11 +106,11 @@ public struct S3Storage: CacheStorage {
 
     /// The whole document is built in memory (an object is put in one request); with
     /// `.whenChanged` its MD5 is compared with the stored object's ETag first.
-    public func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void)
+    public func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) async throws -> Void)
         async throws -> Bool
     {
         var bytes: [UInt8] = []
-        try write { bytes += $0 }
+        try await write { bytes += $0 }
         let key = key(path)
         do {
             if mode == .whenChanged, let stored = try await client.headObject(bucket: bucket, key: key),

@@ -149,6 +149,10 @@ import PMSupport
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
         let joined = try await index.feedItems(feedKey: "a")
         #expect(try await index.feedItems(feedKey: "a", known: known) == joined)
+        let order = try await index.itemOrder(feedKey: "a", newestFirst: false)
+        let page = try await index.feedItems(feedKey: "a", rowids: order)
+        #expect(try await index.feedItems(feedKey: "a", rowids: order, known: known) == page)
+        #expect(page.items.map(\.status.rawValue) == joined.items.map(\.status.rawValue))
         #expect(joined.items.map(\.status.rawValue) == ["evicted-original", "evicted", "evicted", "ok", "ok", "evicted"])
         #expect(joined.items.prefix(2).map { $0.moreMedia[0].status.rawValue } == ["evicted", "evicted"])
     }

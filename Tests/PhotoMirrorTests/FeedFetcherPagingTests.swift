@@ -55,7 +55,7 @@ import PMLoading
         let api = PagedAPI()
         let fetcher = FeedFetcher(loader: api, options: options(maxPages: 1, maxItems: 30))
         let feed = try await fetcher.fetch("https://gateway.marvel.com/v1/public/characters?limit=20")
-        #expect(feed.parsed.items.map(\.id) == (0..<30).map { "\($0)" })
+        #expect(try feed.read().items.map(\.id) == (0..<30).map { "\($0)" })
         let urls = await api.requested.urls
         #expect(urls.count == 2, "\(urls)")
         #expect(urls.allSatisfy { $0.contains("apikey=pub123") && $0.contains("hash=") && !$0.contains("priv456") })
@@ -66,7 +66,7 @@ import PMLoading
         let api = PagedAPI()
         let feed = try await FeedFetcher(loader: api, options: options(maxPages: 1, maxItems: 1000))
             .fetch("https://gateway.marvel.com/v1/public/characters")
-        #expect(feed.parsed.items.count == 45)
+        #expect(try feed.read().items.count == 45)
         #expect(await api.requested.urls.count == 3)
     }
 
@@ -74,7 +74,7 @@ import PMLoading
         let api = PagedAPI()
         let feed = try await FeedFetcher(loader: api, options: options(maxPages: 2, maxItems: 3))
             .fetch("https://api.flickr.com/services/rest/?method=flickr.photos.search&extras=url_m&format=json&nojsoncallback=1")
-        #expect(feed.parsed.items.count == 4, "--max-items stops the paging but cuts only offset-paged feeds")
+        #expect(try feed.read().items.count == 4, "--max-items stops the paging but cuts only offset-paged feeds")
         let urls = await api.requested.urls
         #expect(urls.count == 2, "\(urls)")
         #expect(urls.allSatisfy { !$0.contains("hash=") && !$0.contains("apikey=") })

@@ -2,18 +2,7 @@ extension PhotoIndex {
     /// Replaces a feed's row and its items with what this sync saw, in one transaction.
     public func replaceFeed(_ feed: FeedRecord, items: [ItemRecord]) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            try connection.statement("""
-                INSERT INTO feeds(key, url, kind, title, link, attribution, etag, last_modified, last_sync,
-                    image_url, image_sha256, warnings)
-                VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
-                ON CONFLICT(key) DO UPDATE SET url = excluded.url, kind = excluded.kind, title = excluded.title,
-                    link = excluded.link, attribution = excluded.attribution, etag = excluded.etag,
-                    last_modified = excluded.last_modified, last_sync = excluded.last_sync,
-                    image_url = excluded.image_url, image_sha256 = excluded.image_sha256, warnings = excluded.warnings
-                """).bind(.text(feed.key), .text(feed.url), .text(feed.kind), .text(feed.title), .optional(feed.link),
-                          .optional(feed.attribution), .optional(feed.etag), .optional(feed.lastModified),
-                          .real(feed.lastSync), .optional(feed.imageURL), .optional(feed.imageSHA256),
-                          feed.warnings.isEmpty ? .null : .text(TagList.encode(feed.warnings))).run()
+            try writeFeedRow(feed)
             try connection.statement("DELETE FROM item_media WHERE feed_key = ?").bind(.text(feed.key)).run()
             try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feed.key)).run()
             let insert = """
@@ -40,6 +29,22 @@ extension PhotoIndex {
                 }
             }
         }
+    }
+
+    /// The feed's row, inserted or replaced, inside the caller's transaction.
+    func writeFeedRow(_ feed: FeedRecord) throws(IndexError) {
+        try connection.statement("""
+            INSERT INTO feeds(key, url, kind, title, link, attribution, etag, last_modified, last_sync,
+                image_url, image_sha256, warnings)
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
+            ON CONFLICT(key) DO UPDATE SET url = excluded.url, kind = excluded.kind, title = excluded.title,
+                link = excluded.link, attribution = excluded.attribution, etag = excluded.etag,
+                last_modified = excluded.last_modified, last_sync = excluded.last_sync,
+                image_url = excluded.image_url, image_sha256 = excluded.image_sha256, warnings = excluded.warnings
+            """).bind(.text(feed.key), .text(feed.url), .text(feed.kind), .text(feed.title), .optional(feed.link),
+                      .optional(feed.attribution), .optional(feed.etag), .optional(feed.lastModified),
+                      .real(feed.lastSync), .optional(feed.imageURL), .optional(feed.imageSHA256),
+                      feed.warnings.isEmpty ? .null : .text(TagList.encode(feed.warnings))).run()
     }
 
     public func feeds() throws(IndexError) -> [FeedRecord] {

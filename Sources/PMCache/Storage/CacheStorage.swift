@@ -32,9 +32,10 @@ public protocol CacheStorage: Sendable {
     /// Writes a published document (page, manifest, JSON Feed, icon) from the pieces `write`
     /// appends, atomically. With `.whenChanged` a document whose bytes would not change is left
     /// as it is (its HTTP validators stay). Returns whether the stored document changed. Throws
-    /// a `StorageError`, or what `write` throws (nothing is then stored).
+    /// a `StorageError`, or what `write` throws (nothing is then stored). `write` may await: a
+    /// long document is read from the index a page at a time while it is written.
     @discardableResult
-    func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void) async throws -> Bool
+    func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) async throws -> Void) async throws -> Bool
 
     /// The paths of the files directly in `folder` (`feeds/<key>`), sorted.
     func list(folder: String) async throws(StorageError) -> [String]

@@ -47,7 +47,7 @@ public final class LocalStorage: CacheStorage {
 
     /// Pages and manifests are small and written one at a time after the images: written on
     /// the calling task, as they are rendered, without a copy of the pieces.
-    public func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void)
+    public func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) async throws -> Void)
         async throws -> Bool
     {
         let absolute = layout.absolute(path)
@@ -60,14 +60,14 @@ public final class LocalStorage: CacheStorage {
         case .always:
             let file: AtomicFileWriter
             do { file = try AtomicFileWriter(path: absolute) } catch { throw StorageError(error) }
-            try write { (bytes) throws(StorageError) in
+            try await write { (bytes) throws(StorageError) in
                 do throws(FileError) { try file.append(bytes) } catch { throw StorageError(error) }
             }
             do { try file.commit() } catch { throw StorageError(error) }
             return true
         case .whenChanged:
             let file = AtomicFileRewriter(path: absolute)
-            try write { (bytes) throws(StorageError) in
+            try await write { (bytes) throws(StorageError) in
                 do throws(FileError) { try file.append(bytes) } catch { throw StorageError(error) }
             }
             do { return try file.commit() } catch { throw StorageError(error) }

@@ -25,13 +25,25 @@ enum AtomFeed {
                 try item(entry, atom: atom, feedAuthor: feedAuthor)
             }
         }
-        let image = (root.childText(atom, "logo") ?? root.childText(atom, "icon")).map(root.resolve)
-        let feed = ParsedFeed(kind: .atom, title: root.childText(atom, "title") ?? "", link: alternateLink(of: root, atom),
-                              items: collector.uniqueItems, invalid: collector.invalid, image: image)
+        var feed = fields(root: root)
+        (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
         return (feed, entries.count)
     }
 
-    private static func item(_ entry: XMLTreeElement, atom: String, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
+    /// The feed without its entries: its title, link and image.
+    static func fields(root: XMLTreeElement) -> ParsedFeed {
+        let atom = namespace(of: root)
+        let image = (root.childText(atom, "logo") ?? root.childText(atom, "icon")).map(root.resolve)
+        return ParsedFeed(kind: .atom, title: root.childText(atom, "title") ?? "", link: alternateLink(of: root, atom),
+                          items: [], image: image)
+    }
+
+    /// Atom 0.3 uses the same element names as 1.0 for everything read here but the dates.
+    static func namespace(of root: XMLTreeElement) -> String {
+        root.namespace == XMLNamespace.atom03 ? XMLNamespace.atom03 : XMLNamespace.atom
+    }
+
+    static func item(_ entry: XMLTreeElement, atom: String, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
         let link = alternateLink(of: entry, atom)
         let content = entry.child(atom, "content"), summary = entry.child(atom, "summary")
         let enclosures = entry.children(atom, "link").filter { $0.attributes["rel"] == "enclosure" }

@@ -7,15 +7,26 @@ enum FlickrPublicFeed {
         var collector = ItemCollector()
         for (index, entry) in (root["items"]?.array ?? []).enumerated() {
             let reader = JSONItemReader(item: entry)
-            collector.add(index: index, id: reader.value("link")?.string.flatMap(photoID(fromLink:))) { () throws(ItemProblem) in
+            collector.add(index: index, id: itemID(reader)) { () throws(ItemProblem) in
                 try item(reader)
             }
         }
-        return ParsedFeed(kind: .flickrPublic, title: root["title"]?.string ?? "", link: root["link"]?.string,
-                          items: collector.uniqueItems, invalid: collector.invalid)
+        var feed = fields(root)
+        (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
+        return feed
     }
 
-    private static func item(_ reader: JSONItemReader) throws(ItemProblem) -> FeedItem {
+    /// The feed without its items.
+    static func fields(_ root: JSONValue) -> ParsedFeed {
+        ParsedFeed(kind: .flickrPublic, title: root["title"]?.string ?? "", link: root["link"]?.string, items: [])
+    }
+
+    /// The id an item that cannot be read is named by.
+    static func itemID(_ reader: JSONItemReader) -> String? {
+        reader.value("link")?.string.flatMap(photoID(fromLink:))
+    }
+
+    static func item(_ reader: JSONItemReader) throws(ItemProblem) -> FeedItem {
         let title = try reader.requiredString("title")
         let link = try reader.requiredString("link")
         let media = try reader.requiredString("media.m")

@@ -22,8 +22,7 @@ enum JSONFeed {
 
 
     private static func map(_ root: JSONValue, url: URL) -> (feed: ParsedFeed, listed: Int) {
-        let base = root["feed_url"]?.string.flatMap { URL(string: $0, relativeTo: url) } ?? url
-        let feedAuthor = authorName(root)
+        let (base, feedAuthor) = (base(root, url: url), authorName(root))
         var collector = ItemCollector()
         let entries = root["items"]?.array ?? []
         for (index, entry) in entries.enumerated() {
@@ -31,15 +30,25 @@ enum JSONFeed {
                 try item(JSONItemReader(item: entry), base: base, feedAuthor: feedAuthor)
             }
         }
-        let image = (FeedText.nonBlank(root["icon"]?.string) ?? FeedText.nonBlank(root["favicon"]?.string))
-            .map { resolve($0, against: base) }
-        let feed = ParsedFeed(kind: .jsonFeed, title: root["title"]?.string ?? "",
-                              link: root["home_page_url"]?.string.map { resolve($0, against: base) },
-                              items: collector.uniqueItems, invalid: collector.invalid, image: image)
+        var feed = fields(root, base: base)
+        (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
         return (feed, entries.count)
     }
 
-    private static func item(_ reader: JSONItemReader, base: URL, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
+    /// What relative URLs resolve against: the feed's own `feed_url`, else where it was fetched.
+    static func base(_ root: JSONValue, url: URL) -> URL {
+        root["feed_url"]?.string.flatMap { URL(string: $0, relativeTo: url) } ?? url
+    }
+
+    /// The feed without its items: title, home page and icon.
+    static func fields(_ root: JSONValue, base: URL) -> ParsedFeed {
+        let image = (FeedText.nonBlank(root["icon"]?.string) ?? FeedText.nonBlank(root["favicon"]?.string))
+            .map { resolve($0, against: base) }
+        return ParsedFeed(kind: .jsonFeed, title: root["title"]?.string ?? "",
+                          link: root["home_page_url"]?.string.map { resolve($0, against: base) }, items: [], image: image)
+    }
+
+    static func item(_ reader: JSONItemReader, base: URL, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
         let link = try reader.optionalString("url").map { resolve($0, against: base) }
         let tagValues = reader.value("tags") ?? .array([])
         guard let tagList = tagValues.array else { throw reader.wrongType("tags", expected: "an array", got: tagValues) }
@@ -84,7 +93,7 @@ enum JSONFeed {
     }
 
     /// 1.1 `authors[0].name`, else 1.0 `author.name`.
-    private static func authorName(_ value: JSONValue) -> String? {
+    static func authorName(_ value: JSONValue) -> String? {
         value["authors"]?.array?.first?["name"]?.string ?? value["author"]?["name"]?.string
     }
 

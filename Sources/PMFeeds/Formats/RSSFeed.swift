@@ -25,15 +25,30 @@ enum RSSFeed {
         }
         var collector = ItemCollector()
         for (index, element) in itemElements.enumerated() {
-            collector.add(index: index, id: FeedText.nonBlank(rssText(element, "guid"))) { () throws(ItemProblem) in
+            collector.add(index: index, id: itemID(element)) { () throws(ItemProblem) in
                 try item(element)
             }
         }
-        let feed = ParsedFeed(kind: .rss, title: rssText(channel, "title") ?? "",
-                              link: rssText(channel, "link").map(channel.resolve),
-                              items: collector.uniqueItems, invalid: collector.invalid, image: feedImage(root: root, channel: channel),
-                              timeToLive: timeToLive(rssText(channel, "ttl")))
+        var feed = fields(root: root)
+        (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
         return (feed, itemElements.count)
+    }
+
+    /// The feed without its items: the channel's title, link, image and `<ttl>`.
+    static func fields(root: XMLTreeElement) -> ParsedFeed {
+        let channel = rssChildren(of: root, "channel").first ?? root
+        return ParsedFeed(kind: .rss, title: rssText(channel, "title") ?? "", link: rssText(channel, "link").map(channel.resolve),
+                          items: [], image: feedImage(root: root, channel: channel), timeToLive: timeToLive(rssText(channel, "ttl")))
+    }
+
+    /// RSS's own elements are in one of `namespaces`.
+    static func isRSS(_ namespace: String, _ name: String, is wanted: String) -> Bool {
+        name == wanted && namespaces.contains(namespace)
+    }
+
+    /// The id an item that cannot be read is named by.
+    static func itemID(_ element: XMLTreeElement) -> String? {
+        FeedText.nonBlank(rssText(element, "guid"))
     }
 
     /// `<ttl>` is whole minutes (RSS 2.0); a week at most, so one mistyped feed cannot stop being polled.
@@ -42,7 +57,7 @@ enum RSSFeed {
         return Double(min(minutes, 7 * 24 * 60)) * 60
     }
 
-    private static func item(_ element: XMLTreeElement) throws(ItemProblem) -> FeedItem {
+    static func item(_ element: XMLTreeElement) throws(ItemProblem) -> FeedItem {
         let guid = rssText(element, "guid")
         let permalinkGUID = rssElement(element, "guid")?.attributes["isPermaLink"] != "false" ? guid : nil
         // RSS 1.0 items name themselves in `rdf:about` (usually the link again).

@@ -56,6 +56,11 @@ struct JSONReader: ~Copyable {
         }
     }
 
+    /// The value at the cursor, `depth` arrays and objects down.
+    mutating func readValue(depth: Int = 0) throws(JSONSyntaxError) -> JSONValue {
+        try value(depth: depth)
+    }
+
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         switch peek() {

@@ -27,6 +27,8 @@ enum XMLCharset {
             case let charset? where unitLayout != nil && !charset.isWide:
                 warnings.append("charset: the HTTP Content-Type names \(charset.name) but the document is laid out "
                                 + "as \(unitLayout!.charset.name); read as \(unitLayout!.charset.name)")
+            case .utf8? where firstInvalidUTF8(bytes) == nil:
+                return finish(bytes)  // as it is: a feed of tens of MB is not copied
             case let charset?:
                 return finish(convert(bytes[...], charset, source: "HTTP Content-Type charset", &warnings))
             case nil:
@@ -41,6 +43,8 @@ enum XMLCharset {
             switch Charset(label: declaration.name, layout: nil) {
             case let charset? where charset.isWide:
                 break  // a UTF-16 label on 8-bit bytes: the bytes win, as they do in libxml2
+            case .utf8? where firstInvalidUTF8(body[declaration.end...]) == nil:
+                return finish(body)  // as it is: a feed of tens of MB is not copied
             case let charset?:
                 // Bytes up to the name's closing quote were read as ASCII to find it; libxml2 switches
                 // there too, which is what lets an ASCII declaration open an EBCDIC document.

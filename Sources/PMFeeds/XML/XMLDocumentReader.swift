@@ -4,9 +4,9 @@ import Foundation
 /// libxml2 glue: UTF-8 bytes in, the element tree out, leniently.
 ///
 /// libxml2 is called directly: FoundationXML's `XMLParser` dereferenced the NULL that libxml2 passes
-/// for a processing instruction without data (`<?x?>`), which killed the process. libxml2 builds its
-/// tree, then its xmlTextReader walks it: processing instructions, comments and the DTD are skipped,
-/// and every string is copied with repair. Options: no network, nothing printed, no entity
+/// for a processing instruction without data (`<?x?>`), which killed the process. libxml2's
+/// xmlTextReader reads the document (as it is parsed, or the tree libxml2 built of it): processing
+/// instructions, comments and the DTD are skipped, and every string is copied with repair. Options: no network, nothing printed, no entity
 /// substitution and no external DTD or entity loading (a feed cannot make us read files); the input
 /// is UTF-8 (`XMLCharset` converted it) and the declaration's `encoding` is ignored. Internal
 /// entities are expanded here, as text, within `XMLTree.entityTextLimit`.
@@ -27,7 +27,15 @@ enum XMLDocumentReader {
             throw FeedError("feed looks like XML but is \(utf8.isEmpty ? "empty" : "too large to read")")
         }
         _ = libxml2Initialized
-        let strict = parse(XMLAmpersandRepair.rewrite(utf8, repair: false).bytes, recover: false, baseURL: baseURL)
+        let bytes = XMLAmpersandRepair.rewrite(utf8, repair: false).bytes
+        // A well-formed document (nearly every feed) is read as it is parsed: libxml2 frees each
+        // node once the reader has moved past it, so only our tree grows with the document, not
+        // libxml2's beside it. One that is not is read again whole, as below, for libxml2's
+        // account of every error and its recovery.
+        if let root = try parse(bytes, recover: false, streaming: true, baseURL: baseURL).succeeded() {
+            return Document(root: root, warnings: [])
+        }
+        let strict = parse(bytes, recover: false, baseURL: baseURL)
         if let root = try strict.succeeded() { return Document(root: root, warnings: []) }
         guard !strict.errors.forbidsRecovery else { throw strict.errors.feedError(status: strict.status) }
         let repaired = XMLAmpersandRepair.rewrite(utf8, repair: true)
@@ -37,6 +45,22 @@ enum XMLDocumentReader {
             }
         }
         throw strict.errors.feedError(status: strict.status)
+    }
+
+    /// Reads a well-formed document as it is parsed, handing every element below the root to
+    /// `handOff` once it is complete, with the elements still open around it (the root first):
+    /// one it takes (returns true for) is not kept in the tree. Nil when the document is not
+    /// well-formed: `read` it, from the start. Throws what `handOff` throws.
+    static func stream(_ utf8: [UInt8], baseURL: URL,
+                       handOff: @escaping (XMLTreeElement, _ open: [XMLTreeElement]) throws -> Bool) throws -> XMLTreeElement? {
+        guard !utf8.isEmpty, utf8.count <= Int(Int32.max) / 2 else { return nil }
+        _ = libxml2Initialized
+        let builder = TreeBuilder(baseURL: baseURL)
+        builder.handOff = handOff
+        let attempt = parse(XMLAmpersandRepair.rewrite(utf8, repair: false).bytes, recover: false, streaming: true,
+                            builder: builder, baseURL: baseURL)
+        if let failure = builder.failure { throw failure }
+        return try attempt.succeeded()
     }
 
     /// `xmlInitParser` once, before any concurrent use (Swift runs a static's initializer exactly once).
@@ -56,8 +80,9 @@ enum XMLDocumentReader {
         }
     }
 
-    private static func parse(_ bytes: [UInt8], recover: Bool, baseURL: URL) -> Attempt {
-        let builder = TreeBuilder(baseURL: baseURL)
+    private static func parse(_ bytes: [UInt8], recover: Bool, streaming: Bool = false, builder: TreeBuilder? = nil,
+                              baseURL: URL) -> Attempt {
+        let builder = builder ?? TreeBuilder(baseURL: baseURL)
         let errors = ReaderErrors()
         let status: Int32 = withExtendedLifetime(errors) {
             // Errors go to the calling thread's handlers, which would print them to stderr: collect
@@ -65,6 +90,8 @@ enum XMLDocumentReader {
             pm_xml_silence_generic_errors()
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(errors).toOpaque(), recordError)
             defer { xmlSetStructuredErrorFunc(nil, nil) }
+            if streaming { return stream(bytes, options: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                                            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_IGNORE_ENC.rawValue, into: builder) }
             guard let context = xmlNewParserCtxt() else { return -2 }
             defer { xmlFreeParserCtxt(context) }
             var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -87,6 +114,25 @@ enum XMLDocumentReader {
             return status
         }
         return Attempt(status: status == 0 && builder.root == nil ? 0 : status, root: builder.root, errors: errors)
+    }
+
+    /// The reader over the bytes as they are parsed, strictly: its status, as `parse`'s.
+    private static func stream(_ bytes: [UInt8], options: UInt32, into builder: TreeBuilder) -> Int32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                guard let reader = xmlReaderForMemory(characters.baseAddress, Int32(characters.count), nil, "UTF-8",
+                                                      Int32(options))
+                else { return -2 }
+                defer { xmlFreeTextReader(reader) }
+                var status: Int32
+                repeat {
+                    status = xmlTextReaderRead(reader)
+                    if status == 1, !builder.take(reader) { return -3 }
+                    if builder.failure != nil { return -4 }
+                } while status == 1
+                return status
+            }
+        }
     }
 }
 
@@ -158,6 +204,10 @@ private final class TreeBuilder {
     private var stack: [XMLTreeElement] = []
     private var entityText = 0
     private(set) var root: XMLTreeElement?
+    /// Sees each complete element below the root; what it takes is not attached (`stream`).
+    var handOff: ((XMLTreeElement, [XMLTreeElement]) throws -> Bool)?
+    /// What `handOff` threw: the reading stops.
+    private(set) var failure: (any Error)?
 
     init(baseURL: URL) { self.baseURL = baseURL }
 
@@ -212,6 +262,14 @@ private final class TreeBuilder {
 
     private func end() {
         guard let finished = stack.popLast() else { return }
+        if let handOff, !stack.isEmpty {
+            do {
+                if try handOff(finished, stack) { return }
+            } catch {
+                failure = error
+                return
+            }
+        }
         if stack.isEmpty {
             root = finished
         } else {

@@ -48,7 +48,12 @@ public struct FeedInspection: Sendable {
         } catch {
             throw FeedInspectionError(description: error.description)
         }
-        var parsed = fetched.parsed
+        var parsed: ParsedFeed
+        do {
+            parsed = try fetched.read()
+        } catch {
+            throw FeedInspectionError(description: "\(url): \(error)")
+        }
         parsed.limitImages(perItem: options.maxImagesPerItem)
         return Report(url: url, kind: parsed.kind.rawValue, title: parsed.title, link: parsed.link, image: parsed.image,
                       warnings: parsed.warnings,

@@ -8,20 +8,32 @@ import PMSupport
 /// byte the same, so a sync leaves them (and their HTTP validators) alone. Pure.
 enum FeedContent {
     static func digest(record: FeedRecord, items: [ItemRecord], sizes: [ThumbnailSize]) -> String {
-        var fields = FieldHasher()
-        // Changed whenever the same rows come out as other files, so that a cache written by
-        // another version is republished once instead of keeping files this one would not write.
-        fields.add("photomirror feed content 3")
-        for text in [record.url, record.kind, record.title] { fields.add(text) }
-        fields.add(record.link)
-        fields.add(record.attribution)
-        fields.add(record.imageURL)
-        fields.add(record.imageSHA256)
-        fields.add(record.warnings.count)
-        for warning in record.warnings { fields.add(warning) }
-        fields.add(sizes.map(\.description).joined(separator: ","))
-        fields.add(items.count)
-        for item in items {
+        var digest = Digest(record: record, sizes: sizes, itemCount: items.count)
+        for item in items { digest.add(item) }
+        return digest.finish()
+    }
+
+    /// The digest taken an item at a time, in feed order, so that a feed's rows can be read a
+    /// page at a time: `itemCount` items must follow.
+    struct Digest: ~Copyable {
+        private var fields = FieldHasher()
+
+        init(record: FeedRecord, sizes: [ThumbnailSize], itemCount: Int) {
+            // Changed whenever the same rows come out as other files, so that a cache written by
+            // another version is republished once instead of keeping files this one would not write.
+            fields.add("photomirror feed content 3")
+            for text in [record.url, record.kind, record.title] { fields.add(text) }
+            fields.add(record.link)
+            fields.add(record.attribution)
+            fields.add(record.imageURL)
+            fields.add(record.imageSHA256)
+            fields.add(record.warnings.count)
+            for warning in record.warnings { fields.add(warning) }
+            fields.add(sizes.map(\.description).joined(separator: ","))
+            fields.add(itemCount)
+        }
+
+        mutating func add(_ item: ItemRecord) {
             fields.add(item.itemID)
             fields.add(item.position)
             fields.add(item.title)
@@ -45,13 +57,16 @@ enum FeedContent {
                 fields.add(item.error)
             }
         }
-        return fields.finish()
+
+        consuming func finish() -> String { fields.finish() }
     }
 }
 
 /// SHA-256 over a sequence of fields, each framed by a type tag and its length, so that no two
 /// different sequences hash the same bytes ("ab","c" vs "a","bc"; nil vs "").
 private struct FieldHasher: ~Copyable {
+    init() {}
+
     private var hasher = SHA256Hasher()
     private var pending: [UInt8] = []
 

@@ -1,15 +1,26 @@
 import PMCache
 
-/// A feed as the gallery pages see it: its row, its items and the files the index has for them.
+/// A feed as the gallery pages see it: its row, its items (all of them, or one page's) and the
+/// files the index has for them.
 struct GalleryFeed {
     var record: FeedRecord
     var items: [ItemRecord]
     var paths: [String: StoredPaths]
     /// The media URLs' HTTP validators, for the manifest (the pages show none).
     var validators: [String: MediaValidators] = [:]
+    /// Of the whole feed, when `items` is one page of it.
+    var counts: FeedCounts
+
+    init(record: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], validators: [String: MediaValidators] = [:],
+         counts: FeedCounts? = nil) {
+        self.record = record
+        self.items = items
+        self.paths = paths
+        self.validators = validators
+        self.counts = counts ?? FeedCounts(items)
+    }
 
     var displayTitle: String { record.displayTitle }
-    var counts: FeedCounts { FeedCounts(items) }
 }
 
 extension FeedRecord {
@@ -41,13 +52,19 @@ struct FeedCounts: Equatable {
     var items = 0, ok = 0, failed = 0, noImage = 0, evicted = 0
 
     init(_ records: [ItemRecord]) {
-        items = records.count
-        for item in records {
-            switch item.status {
-            case .ok: ok += 1
-            case .failed: failed += 1
-            case .noImage: noImage += 1
-            case .evicted, .evictedOriginal: evicted += 1
+        var byStatus: [ItemStatus: Int] = [:]
+        for item in records { byStatus[item.status, default: 0] += 1 }
+        self.init(byStatus)
+    }
+
+    init(_ byStatus: [ItemStatus: Int]) {
+        for (status, count) in byStatus {
+            items += count
+            switch status {
+            case .ok: ok += count
+            case .failed: failed += count
+            case .noImage: noImage += count
+            case .evicted, .evictedOriginal: evicted += count
             }
         }
     }

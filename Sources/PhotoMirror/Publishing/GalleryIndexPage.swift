@@ -11,17 +11,39 @@ struct GalleryCard {
     static let stripLength = 8
 
     init(_ feed: GalleryFeed, base: ThumbnailSize) {
-        record = feed.record
-        counts = feed.counts
-        var strip: [(String, ThumbnailSources)] = []
-        for item in GalleryPaging.newestFirst(feed.items) where ItemVisual.thumbnailStatuses.contains(item.status) {
-            guard let paths = item.sha256.flatMap({ feed.paths[$0] }),
-                  let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: "")
-            else { continue }
-            strip.append((ItemCard.displayTitle(of: item), sources))
-            if strip.count == Self.stripLength { break }
+        var strip = Strip(base: base)
+        for item in GalleryPaging.newestFirst(feed.items) {
+            guard strip.add(item, paths: feed.paths) else { break }
         }
-        self.strip = strip
+        self.init(record: feed.record, counts: feed.counts, strip: strip)
+    }
+
+    init(record: FeedRecord, counts: FeedCounts, strip: Strip) {
+        self.record = record
+        self.counts = counts
+        self.strip = strip.images
+    }
+
+    /// The newest thumbnails of a feed, gathered from its items newest first (a page at a time).
+    struct Strip {
+        let base: ThumbnailSize
+        private(set) var images: [(title: String, sources: ThumbnailSources)] = []
+
+        init(base: ThumbnailSize) {
+            self.base = base
+        }
+
+        var isFull: Bool { images.count == GalleryCard.stripLength }
+
+        /// Takes the item's thumbnail when it has one to show; false once the strip is full.
+        mutating func add(_ item: ItemRecord, paths: [String: StoredPaths]) -> Bool {
+            guard !isFull else { return false }
+            guard ItemVisual.thumbnailStatuses.contains(item.status), let stored = item.sha256.flatMap({ paths[$0] }),
+                  let sources = ThumbnailSources.choose(base: base, stored: stored.thumbnails, prefix: "")
+            else { return true }
+            images.append((ItemCard.displayTitle(of: item), sources))
+            return !isFull
+        }
     }
 }
 

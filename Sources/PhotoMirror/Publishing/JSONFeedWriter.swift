@@ -24,38 +24,58 @@ enum JSONFeedWriter {
 
     static func write<Failure: Error>(feed: GalleryFeed, base: ThumbnailSize,
                                       to output: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        var json = JSONBuffer(capacity: ManifestWriter.pieceBytes + 16 << 10)
-        json.raw("{")
-        json.member("version", version, depth: 1, first: true)
-        json.member("title", feed.displayTitle, depth: 1)
-        if let home = HTML.externalHTTPURL(feed.record.link) { json.member("home_page_url", home, depth: 1) }
-        json.member("description", description(of: feed.record), depth: 1)
-        json.member("user_comment", userComment, depth: 1)
-        if let logo = feed.record.imageSHA256.flatMap({ feed.paths[$0] }) {
-            if let original = logo.original { json.member("icon", link(original), depth: 1) }
-            if let thumbnail = logo.thumbnails[base.description] { json.member("favicon", link(thumbnail), depth: 1) }
+        var pieces = Pieces(record: feed.record, logo: feed.record.imageSHA256.flatMap { feed.paths[$0] }, base: base)
+        for item in GalleryPaging.newestFirst(feed.items) {
+            if let piece = pieces.add(item, paths: feed.paths) { try output(piece) }
         }
-        json.key(extensionKey, depth: 1)
-        json.raw("{\"source_feed_url\": ")
-        json.string(feed.record.url)
-        json.raw(", \"kind\": ")
-        json.string(feed.record.kind)
-        json.raw(", \"manifest\": ")
-        json.string(CacheLayout.manifestFile)
-        json.raw("}")
-        json.key("items", depth: 1)
-        json.raw("[")
-        for (index, item) in GalleryPaging.newestFirst(feed.items).enumerated() {
-            json.raw(index == 0 ? "{" : ", {")
-            write(item, paths: feed.paths, to: &json)
-            json.raw("\n  }")
-            if json.bytes.count >= ManifestWriter.pieceBytes {
-                try output(json.bytes)
-                json.removeAll()
+        try output(pieces.finish())
+    }
+
+    /// The document written as its items come, newest first, a page of them at a time; `add`
+    /// hands back a piece whenever about `ManifestWriter.pieceBytes` are written.
+    struct Pieces {
+        private var json = JSONBuffer(capacity: ManifestWriter.pieceBytes + 16 << 10)
+        private var items = 0
+
+        /// `logo`: the files of the feed's own image.
+        init(record: FeedRecord, logo: StoredPaths?, base: ThumbnailSize) {
+            json.raw("{")
+            json.member("version", version, depth: 1, first: true)
+            json.member("title", record.displayTitle, depth: 1)
+            if let home = HTML.externalHTTPURL(record.link) { json.member("home_page_url", home, depth: 1) }
+            json.member("description", description(of: record), depth: 1)
+            json.member("user_comment", userComment, depth: 1)
+            if record.imageSHA256 != nil, let logo {
+                if let original = logo.original { json.member("icon", link(original), depth: 1) }
+                if let thumbnail = logo.thumbnails[base.description] { json.member("favicon", link(thumbnail), depth: 1) }
             }
+            json.key(extensionKey, depth: 1)
+            json.raw("{\"source_feed_url\": ")
+            json.string(record.url)
+            json.raw(", \"kind\": ")
+            json.string(record.kind)
+            json.raw(", \"manifest\": ")
+            json.string(CacheLayout.manifestFile)
+            json.raw("}")
+            json.key("items", depth: 1)
+            json.raw("[")
         }
-        json.raw("]\n}\n")
-        try output(json.bytes)
+
+        mutating func add(_ item: ItemRecord, paths: [String: StoredPaths]) -> [UInt8]? {
+            json.raw(items == 0 ? "{" : ", {")
+            items += 1
+            JSONFeedWriter.write(item, paths: paths, to: &json)
+            json.raw("\n  }")
+            guard json.bytes.count >= ManifestWriter.pieceBytes else { return nil }
+            defer { json.removeAll() }
+            return json.bytes
+        }
+
+        mutating func finish() -> [UInt8] {
+            json.raw("]\n}\n")
+            defer { json.removeAll() }
+            return json.bytes
+        }
     }
 
     /// The whole document in memory, for small feeds and tests.
@@ -75,7 +95,7 @@ enum JSONFeedWriter {
     /// An item needs an `id` and one of `content_html`/`content_text`: the description (HTML as
     /// the feed gave it) when it has one, else the title as text. Images are only those whose
     /// original the cache holds: the first is `image`, the others `attachments`.
-    private static func write(_ item: ItemRecord, paths: [String: StoredPaths], to json: inout JSONBuffer) {
+    fileprivate static func write(_ item: ItemRecord, paths: [String: StoredPaths], to json: inout JSONBuffer) {
         json.member("id", item.itemID, depth: 2, first: true)
         if let url = HTML.externalHTTPURL(item.link) { json.member("url", url, depth: 2) }
         let title = HTML.trimmingWhitespace(item.title)

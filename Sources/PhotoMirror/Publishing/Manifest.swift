@@ -98,46 +98,71 @@ enum ManifestWriter {
     static func write(feed: FeedRecord, updatedAt: Double, items: [ItemRecord], paths: [String: StoredPaths],
                       validators: [String: MediaValidators] = [:], primarySize: String,
                       to output: ([UInt8]) throws -> Void) rethrows {
-        var json = JSONBuffer(capacity: pieceBytes + 16 << 10)
-        json.raw("{")
-        json.member("url", feed.url, depth: 1, first: true)
-        json.member("title", feed.title, depth: 1)
-        json.member("kind", feed.kind, depth: 1)
-        json.member("link", feed.link, depth: 1)
-        json.member("attribution", feed.attribution, depth: 1)
-        json.member("updated_at", timestamp: updatedAt, depth: 1)
-        json.member("etag", feed.etag, depth: 1)
-        json.member("last_modified", feed.lastModified, depth: 1)
-        json.key("image", depth: 1)
-        if let url = feed.imageURL {
-            let stored = feed.imageSHA256.flatMap { paths[$0] }
-            json.raw("{\"url\": ")
-            json.string(url)
-            json.raw(", \"original\": ")
-            json.string(stored?.original)
-            json.raw(", \"thumbnail\": ")
-            json.string(stored?.thumbnails[primarySize])
-            json.raw(", \"sha256\": ")
-            json.string(feed.imageSHA256)
-            validators[url].map { write($0, to: &json) }
-            json.raw("}")
-        } else {
-            json.raw("null")
+        var pieces = Pieces(feed: feed, updatedAt: updatedAt, image: feed.imageSHA256.flatMap { paths[$0] },
+                            imageValidators: feed.imageURL.flatMap { validators[$0] }, primarySize: primarySize)
+        for item in items {
+            if let piece = pieces.add(item, paths: paths, validators: validators) { try output(piece) }
         }
-        json.member("warnings", strings: feed.warnings, depth: 1)
-        json.key("items", depth: 1)
-        json.raw("[")
-        for (index, item) in items.enumerated() {
-            json.raw(index == 0 ? "{" : ", {")
-            write(item, paths: paths, validators: validators, primarySize: primarySize, to: &json)
-            json.raw("\n  }")
-            if json.bytes.count >= pieceBytes {
-                try output(json.bytes)
-                json.removeAll()
+        try output(pieces.finish())
+    }
+
+    /// A manifest written as its items come, a page of them at a time: the feed's fields first,
+    /// then each item, then the end. `add` hands back a piece whenever about `pieceBytes` are written.
+    struct Pieces {
+        private var json = JSONBuffer(capacity: ManifestWriter.pieceBytes + 16 << 10)
+        private var items = 0
+        let primarySize: String
+
+        /// `image`: the files of the feed's own image (`feed.imageSHA256`), `imageValidators` those of its URL.
+        init(feed: FeedRecord, updatedAt: Double, image: StoredPaths?, imageValidators: MediaValidators?, primarySize: String) {
+            self.primarySize = primarySize
+            json.raw("{")
+            json.member("url", feed.url, depth: 1, first: true)
+            json.member("title", feed.title, depth: 1)
+            json.member("kind", feed.kind, depth: 1)
+            json.member("link", feed.link, depth: 1)
+            json.member("attribution", feed.attribution, depth: 1)
+            json.member("updated_at", timestamp: updatedAt, depth: 1)
+            json.member("etag", feed.etag, depth: 1)
+            json.member("last_modified", feed.lastModified, depth: 1)
+            json.key("image", depth: 1)
+            if let url = feed.imageURL {
+                let stored = feed.imageSHA256 == nil ? nil : image
+                json.raw("{\"url\": ")
+                json.string(url)
+                json.raw(", \"original\": ")
+                json.string(stored?.original)
+                json.raw(", \"thumbnail\": ")
+                json.string(stored?.thumbnails[primarySize])
+                json.raw(", \"sha256\": ")
+                json.string(feed.imageSHA256)
+                imageValidators.map { ManifestWriter.write($0, to: &json) }
+                json.raw("}")
+            } else {
+                json.raw("null")
             }
+            json.member("warnings", strings: feed.warnings, depth: 1)
+            json.key("items", depth: 1)
+            json.raw("[")
         }
-        json.raw("]\n}\n")
-        try output(json.bytes)
+
+        /// Writes one item; returns a piece to store when one is full.
+        mutating func add(_ item: ItemRecord, paths: [String: StoredPaths], validators: [String: MediaValidators]) -> [UInt8]? {
+            json.raw(items == 0 ? "{" : ", {")
+            items += 1
+            ManifestWriter.write(item, paths: paths, validators: validators, primarySize: primarySize, to: &json)
+            json.raw("\n  }")
+            guard json.bytes.count >= ManifestWriter.pieceBytes else { return nil }
+            defer { json.removeAll() }
+            return json.bytes
+        }
+
+        /// The last piece.
+        mutating func finish() -> [UInt8] {
+            json.raw("]\n}\n")
+            defer { json.removeAll() }
+            return json.bytes
+        }
     }
 
     /// The whole manifest in memory, for small feeds and tests.
@@ -149,7 +174,7 @@ enum ManifestWriter {
         return whole
     }
 
-    private static func write(_ item: ItemRecord, paths: [String: StoredPaths], validators: [String: MediaValidators],
+    fileprivate static func write(_ item: ItemRecord, paths: [String: StoredPaths], validators: [String: MediaValidators],
                               primarySize: String, to json: inout JSONBuffer) {
         let stored = item.sha256.flatMap { paths[$0] }
         json.member("id", item.itemID, depth: 2, first: true)
@@ -193,7 +218,7 @@ enum ManifestWriter {
 
     /// `, "etag": …, "last_modified": …` inside an image's object, only the ones there are:
     /// most images of a feed without validators cost no bytes.
-    private static func write(_ validators: MediaValidators, to json: inout JSONBuffer) {
+    fileprivate static func write(_ validators: MediaValidators, to json: inout JSONBuffer) {
         if let etag = validators.etag {
             json.raw(", \"etag\": ")
             json.string(etag)

@@ -12,7 +12,7 @@ extension Publisher {
             if let bytes = try await cache.storage.read(path), let card = GalleryCardFile.decode(bytes) { cards[card.key] = card }
         }
         for record in try await cache.index.feeds() where cards[record.key] == nil {
-            if let feed = try await loadFeed(key: record.key) { cards[record.key] = try await writeCard(GalleryCard(feed, base: base)) }
+            if let card = try await card(feedKey: record.key) { cards[record.key] = try await writeCard(card) }
         }
         try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
         let page = GalleryIndexPage(cards: Array(cards.values)).render().bytes
@@ -38,19 +38,24 @@ extension Publisher {
         return file
     }
 
-    /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each written only when it changed.
-    func writeFeedPages(_ feed: GalleryFeed) async throws {
-        let ordered = GalleryPaging.newestFirst(feed.items)
-        let pageCount = GalleryPaging.pageCount(items: ordered.count)
+    /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each read from the index and
+    /// written only when it changed; returns the feed's card, whose strip comes from its first pages.
+    func writeFeedPages(_ feed: PagedFeed, newest: [Int64]) async throws -> GalleryCard {
+        let pages = PagedFeed.pages(of: newest, size: GalleryPaging.pageSize)
+        let pageCount = GalleryPaging.pageCount(items: newest.count)
+        var strip = GalleryCard.Strip(base: base)
         for page in 1...pageCount {
-            let start = (page - 1) * GalleryPaging.pageSize
-            let slice = ordered[start..<min(start + GalleryPaging.pageSize, ordered.count)]
-            let html = FeedPage(feed: feed, items: slice, page: page, pageCount: pageCount, base: base).render().bytes
+            let shown = page <= pages.count ? try await feed.page(pages[page - 1]) : try await feed.page([])
+            for item in shown.items {
+                guard strip.add(item, paths: shown.paths) else { break }
+            }
+            let html = FeedPage(feed: shown, items: shown.items[...], page: page, pageCount: pageCount, base: base).render().bytes
             try await cache.storage.publish(GalleryPaging.path(feedKey: feed.record.key, page: page), .whenChanged) { append in
                 try append(html)
             }
         }
         await removeStalePages(of: feed.record.key, keeping: pageCount)
+        return GalleryCard(record: feed.record, counts: feed.counts, strip: strip)
     }
 
     /// A feed that shrank leaves pages past its new end; they would show items it no longer has.

@@ -14,57 +14,80 @@ struct Publisher: Sendable {
 
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
-    /// The root page's card of a feed whose files stay as they are, from its rows as just
-    /// made: every image of it was reused whole, so their statuses are as stored. Only the
-    /// strip's newest images are looked up.
-    func card(record: FeedRecord, items: [ItemRecord]) async throws -> GalleryCard {
-        let newest = GalleryPaging.newestFirst(items).lazy.filter { ItemVisual.thumbnailStatuses.contains($0.status) }
-        let strip = Array(newest.prefix(GalleryCard.stripLength))
-        return GalleryCard(GalleryFeed(record: record, items: items, paths: try await storedPaths(for: strip)), base: base)
+    private func pagedFeed(_ key: String) async throws -> PagedFeed? {
+        var feed = try await PagedFeed.load(key: key, index: cache.index)
+        feed?.known = known
+        return feed
     }
 
-    /// Rewrites a feed's manifest, JSON Feed and pages from the index; returns what the root
-    /// page shows of it, or nil when the index has no such feed. `updatedAt` is the manifest's
-    /// time. The pages link both files, so they are written last.
-    func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
-        guard let feed = try await loadFeed(key: feedKey) else { return nil }
-        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feedKey), .always) { append in
-            try ManifestWriter.write(feed: feed.record, updatedAt: updatedAt, items: feed.items, paths: feed.paths,
-                                     validators: feed.validators, primarySize: base.description, to: append)
+    /// The root page's card of a feed whose files stay as they are, from the index.
+    func card(feedKey: String) async throws -> GalleryCard? {
+        guard let feed = try await pagedFeed(feedKey) else { return nil }
+        var strip = GalleryCard.Strip(base: base)
+        for rowids in PagedFeed.pages(of: try await feed.order(newestFirst: true), size: GalleryCard.stripLength * 4) {
+            let page = try await feed.page(rowids)
+            for item in page.items {
+                guard strip.add(item, paths: page.paths) else { break }
+            }
+            if strip.isFull { break }
         }
-        try await writeJSONFeed(feed)
-        try await writeFeedPages(feed)
-        let card = GalleryCard(feed, base: base)
+        return GalleryCard(record: feed.record, counts: feed.counts, strip: strip)
+    }
+
+    /// Rewrites a feed's manifest, JSON Feed and pages from the index, a page of items at a time;
+    /// returns what the root page shows of it, or nil when the index has no such feed. `updatedAt`
+    /// is the manifest's time. The pages link both files, so they are written last.
+    func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
+        guard let feed = try await pagedFeed(feedKey) else { return nil }
+        try await writeManifest(feed, updatedAt: updatedAt)
+        let newest = try await feed.order(newestFirst: true)
+        try await writeJSONFeed(feed, newest: newest)
+        let card = try await writeFeedPages(feed, newest: newest)
         try await writeCard(card)
         return card
     }
 
+    /// The manifest of a feed new to the cache whose rows are staged, not yet settled: its
+    /// fields, without items, validators or image files. A feed's row needs a manifest (`verify`);
+    /// this one says that nothing of the feed is mirrored yet, and an index rebuilt from it
+    /// fetches the feed again in full.
+    func writeFirstManifest(_ record: FeedRecord) async throws {
+        var first = record
+        (first.etag, first.lastModified, first.imageSHA256) = (nil, nil, nil)
+        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: record.key), .always) { append in
+            var pieces = ManifestWriter.Pieces(feed: first, updatedAt: record.lastSync, image: nil, imageValidators: nil,
+                                               primarySize: base.description)
+            try append(pieces.finish())
+        }
+    }
+
+    private func writeManifest(_ feed: PagedFeed, updatedAt: Double) async throws {
+        let order = try await feed.order(newestFirst: false)
+        try await cache.storage.publish(CacheLayout.manifestPath(feedKey: feed.record.key), .always) { append in
+            var pieces = ManifestWriter.Pieces(feed: feed.record, updatedAt: updatedAt, image: feed.logo,
+                                               imageValidators: feed.logoValidators, primarySize: base.description)
+            for rowids in PagedFeed.pages(of: order, size: PagedFeed.pageItems) {
+                let page = try await feed.page(rowids)
+                for item in page.items {
+                    if let piece = pieces.add(item, paths: page.paths, validators: page.validators) { try append(piece) }
+                }
+            }
+            try append(pieces.finish())
+        }
+    }
+
     /// `feeds/<key>/feed.json`, left as it is when its bytes would not change (it carries no
     /// sync time), so its HTTP validators stay.
-    func writeJSONFeed(_ feed: GalleryFeed) async throws {
+    private func writeJSONFeed(_ feed: PagedFeed, newest: [Int64]) async throws {
         try await cache.storage.publish(CacheLayout.jsonFeedPath(feedKey: feed.record.key), .whenChanged) { append in
-            try JSONFeedWriter.write(feed: feed, base: base, to: append)
+            var pieces = JSONFeedWriter.Pieces(record: feed.record, logo: feed.logo, base: base)
+            for rowids in PagedFeed.pages(of: newest, size: PagedFeed.pageItems) {
+                let page = try await feed.page(rowids)
+                for item in page.items {
+                    if let piece = pieces.add(item, paths: page.paths) { try append(piece) }
+                }
+            }
+            try append(pieces.finish())
         }
-    }
-
-    /// A feed's row, items and files as the index has them (items and files in one query).
-    func loadFeed(key: String) async throws -> GalleryFeed? {
-        guard let record = try await cache.index.feed(key: key) else { return nil }
-        let stored = try await cache.index.feedItems(feedKey: key, known: known)
-        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) }
-        if let image = record.imageSHA256, paths[image] == nil {
-            paths.merge(try await storedPaths(forImages: [image])) { first, _ in first }
-        }
-        return GalleryFeed(record: record, items: stored.items, paths: paths, validators: stored.validators)
-    }
-
-    /// One index call for every item, not two actor hops per image.
-    func storedPaths(for items: [ItemRecord]) async throws -> [String: StoredPaths] {
-        try await storedPaths(forImages: Set(items.compactMap(\.sha256)))
-    }
-
-    func storedPaths(forImages hashes: Set<String>) async throws -> [String: StoredPaths] {
-        try await cache.index.files(of: hashes)
-            .mapValues { StoredPaths(original: $0.original?.path, thumbnails: $0.thumbnails.mapValues(\.path)) }
     }
 }

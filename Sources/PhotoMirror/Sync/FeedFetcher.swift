@@ -3,16 +3,45 @@ import PMCache
 import PMFeeds
 import PMLoading
 
-/// A feed document fetched and parsed, all of its pages merged.
+/// A feed fetched: parsed, all of its pages merged, or a single document still to read.
 struct FetchedFeed: Sendable {
-    var parsed: ParsedFeed
+    enum Content: Sendable {
+        case parsed(ParsedFeed)
+        /// A feed of one document, which the sync reads as it stores it (`FeedFetcher.defersReading`).
+        case document(FeedDocument)
+    }
+
+    var content: Content
     var etag: String?
     var lastModified: String?
-    /// The server answered 304 to the stored validators: `parsed` is the feed's stored rows.
+    /// The server answered 304 to the stored validators: the content is the feed's stored row,
+    /// without its items.
     var notModified = false
     /// Seconds the server asked to be left alone (Cache-Control, Expires, Retry-After of the
     /// first page); the document's own `<ttl>` is `parsed.timeToLive`.
     var pollHint: Double?
+
+    init(parsed: ParsedFeed, etag: String?, lastModified: String?, pollHint: Double? = nil) {
+        self.content = .parsed(parsed)
+        self.etag = etag
+        self.lastModified = lastModified
+        self.pollHint = pollHint
+    }
+
+    init(document: FeedDocument, etag: String?, lastModified: String?, pollHint: Double?) {
+        self.content = .document(document)
+        self.etag = etag
+        self.lastModified = lastModified
+        self.pollHint = pollHint
+    }
+
+    /// The feed, parsed (a document is read whole).
+    func read() throws(FeedError) -> ParsedFeed {
+        switch content {
+        case .parsed(let parsed): parsed
+        case .document(let document): try FeedParser.parse(document.bytes, url: document.url, contentType: document.contentType)
+        }
+    }
 }
 
 /// A feed that could not be read: what the user sees, naming the URL and the cause.
@@ -28,8 +57,11 @@ struct FeedFetchError: Error, Sendable, CustomStringConvertible {
 struct FeedFetcher: Sendable {
     let loader: any HTTPLoading
     let options: LoadingOptions
-    /// Where the feed's validators are found and, on a 304, its previous items.
+    /// Where the feed's validators are found and, on a 304, its previous row.
     var index: PhotoIndex?
+    /// A feed of one document (RSS, Atom, JSON Feed, Flickr's public feed) is handed back unread, for the sync to read as it
+    /// stores its items; paged feeds are always read and merged here.
+    var defersReading = false
 
     func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
         guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
@@ -38,7 +70,8 @@ struct FeedFetcher: Sendable {
         var previous: StoredFeed?
         if options.revalidateFeeds, let index { previous = await StoredFeed.load(url: urlString, index: index) }
         var pageURL = url
-        var merged: FetchedFeed?
+        var merged: ParsedFeed?
+        var first: (etag: String?, lastModified: String?, pollHint: Double?) = (nil, nil, nil)
         var pages = 0
         while true {
             let conditions = previous.map { $0.kind.conditionalFetch.isConditional(pageIndex: pages) ? $0.conditionalHeaders : [:] }
@@ -50,6 +83,9 @@ struct FeedFetcher: Sendable {
                 return unchanged
             }
             guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
+            if defersReading, pages == 0, let document = FeedParser.document(bytes, url: pageURL, contentType: contentType) {
+                return FetchedFeed(document: document, etag: etag, lastModified: lastModified, pollHint: pollHint)
+            }
             let parsed: ParsedFeed
             do {
                 parsed = try FeedParser.parse(bytes, url: pageURL, contentType: contentType)
@@ -58,23 +94,24 @@ struct FeedFetcher: Sendable {
             }
             pages += 1
             if var feed = merged {
-                feed.parsed.items += parsed.items
-                feed.parsed.invalid += parsed.invalid
-                feed.parsed.paging = parsed.paging
+                feed.items += parsed.items
+                feed.invalid += parsed.invalid
+                feed.paging = parsed.paging
                 merged = feed
             } else {
-                merged = FetchedFeed(parsed: parsed, etag: etag, lastModified: lastModified, pollHint: pollHint)
+                merged = parsed
+                first = (etag, lastModified, pollHint)
             }
             guard let paging = parsed.paging,
                   let next = FeedPaging.nextPageURL(
                       after: paging, current: pageURL, pagesSoFar: pages, maxPages: paging.pageLimit(maxPages: options.maxPages),
-                      itemsSoFar: merged!.parsed.items.count, maxItems: options.maxItems)
+                      itemsSoFar: merged?.items.count ?? 0, maxItems: options.maxItems)
             else { break }
             pageURL = next
         }
-        var feed = merged!
-        feed.parsed = feed.parsed.truncated(toItems: options.maxItems)
-        return feed
+        guard let feed = merged else { throw FeedFetchError(description: "\(urlString): no page was read") }
+        return FetchedFeed(parsed: feed.truncated(toItems: options.maxItems), etag: first.etag, lastModified: first.lastModified,
+                           pollHint: first.pollHint)
     }
 
     /// The document's bytes, or nil bytes when a conditional request (`headers`) answered 304.

@@ -14,9 +14,11 @@ struct FeedPolls {
         self.stored = stored
     }
 
-    mutating func fetched(_ url: String, _ feed: FetchedFeed) {
-        let ttl = feed.notModified ? stored[url]?.timeToLive : feed.parsed.timeToLive
-        let wait = [feed.pollHint, ttl].compactMap { $0 }.max()
+    /// `timeToLive`: the document's `<ttl>`, once read (a 304 keeps the one stored); `pollHint`:
+    /// what the answer's headers asked for (`FetchedFeed.pollHint`).
+    mutating func fetched(_ url: String, notModified: Bool, pollHint: Double?, timeToLive: Double?) {
+        let ttl = notModified ? stored[url]?.timeToLive : timeToLive
+        let wait = [pollHint, ttl].compactMap { $0 }.max()
         byURL[url] = FeedPoll(url: url, timeToLive: ttl, pollAfter: wait.map { now + $0 })
     }
 

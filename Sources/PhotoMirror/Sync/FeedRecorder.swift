@@ -1,87 +1,137 @@
 import Foundation
 import PMCache
 
-/// The sync's step between mirroring and publishing: a fetched feed's row and items go into the
-/// index, from what the sync did with each image, and the publisher then writes the feed's files
-/// from the index. Publishing never sees a fetched feed or a media outcome.
+/// The sync's step between mirroring and publishing: a staged feed's rows are settled from what
+/// the sync did with each image (`MediaLedger`), a page at a time, and the publisher then writes
+/// the feed's files from the index. Publishing never sees a fetched feed or a media outcome.
 struct FeedRecorder: Sendable {
     let index: PhotoIndex
     let publisher: Publisher
+
+    /// Items read per page while settling.
+    static let pageItems = 256
 
     struct Recorded {
         var report: FeedReport
         var failures: [ItemFailure]
     }
 
-    /// Records a feed's rows, then has its manifest and pages written from the index. A feed whose
-    /// rows would come out as they are (same digest, see `FeedContent`) and none of whose
-    /// images got new files in this sync is only marked as synced: its files stay untouched.
-    /// `filesWritten`: the media URLs this sync stored files for.
-    func record(url: String, feed: consuming FetchedFeed, outcomes: [String: MediaOutcome],
-                filesWritten: Set<String>) async throws -> Recorded {
-        let key = CacheLayout.feedKey(url: url)
-        let record = FeedRecord(
-            key: key, url: url, kind: feed.parsed.kind.rawValue, title: feed.parsed.title, link: feed.parsed.link,
-            attribution: feed.parsed.attribution, etag: feed.etag, lastModified: feed.lastModified,
-            lastSync: Date().timeIntervalSince1970, imageURL: feed.parsed.image,
-            imageSHA256: feed.parsed.image.flatMap { image in
-                if case .stored(let sha256, _, _)? = outcomes[image] { sha256 } else { nil }
-            },
-            warnings: feed.parsed.warnings)
-        let items = ItemRecords.make(feed: feed.parsed, outcomes: outcomes)
-        var recorded = Recorded(report: FeedReport(url: url, title: feed.parsed.title), failures: [])
-        recorded.report.kind = feed.parsed.kind.rawValue
-        recorded.report.manifest = CacheLayout.manifestPath(feedKey: key)
-        recorded.report.warnings = feed.parsed.warnings
-        recorded.report.unchanged = feed.notModified
-        count(items, outcomes: outcomes, into: &recorded)
-        _ = consume feed
-        let digest = FeedContent.digest(record: record, items: items, sizes: publisher.sizes)
-        if try await isUnchanged(key, digest: digest, items: items, filesWritten: filesWritten) {
-            try await index.markSynced(feedKey: key, at: record.lastSync, etag: record.etag,
-                                             lastModified: record.lastModified)
-            try await publisher.writeCard(try await publisher.card(record: record, items: items))
+    /// Settles a feed's rows, then has its manifest and pages written from the index. A feed whose
+    /// rows come out as they were last published (same digest, see `FeedContent`) and none of
+    /// whose images got new files in this sync is only marked as synced: its files stay untouched.
+    func record(_ staged: StagedFeed, ledger: MediaLedger) async throws -> Recorded {
+        let key = staged.key
+        let start = ledger.clock.start
+        var record = staged.record
+        record.lastSync = ledger.clock.now()
+        var imageFilesWritten = false
+        if let image = record.imageURL {
+            let state = try await index.syncMedia(for: [image])[image]
+            let settled = ledger.settled(MediaRecord(url: image, source: "", status: .ok, error: nil, sha256: record.imageSHA256),
+                                         state: state.map { MediaState(sha256: $0.media.sha256, fetchedAt: $0.fetchedAt,
+                                                                       lastAccess: $0.lastAccess, filesStoredAt: $0.filesStoredAt) })
+            record.imageSHA256 = settled.sha256
+            imageFilesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
+        }
+        let (sizes, notModified, url, settledRecord) = (publisher.sizes, staged.notModified, staged.url, record)
+        let (tally, content, itemFilesWritten) = try await index.settleFeed(key: key) { rows in
+            var tally = FeedTally(url: url, title: settledRecord.title)
+            tally.report.kind = settledRecord.kind
+            tally.report.manifest = CacheLayout.manifestPath(feedKey: key)
+            tally.report.warnings = settledRecord.warnings
+            tally.report.unchanged = notModified
+            var digest = FeedContent.Digest(record: settledRecord, sizes: sizes, itemCount: rows.count)
+            var filesWritten = false
+            while true {
+                let items = try rows.nextPage(limit: Self.pageItems)
+                guard !items.isEmpty else { break }
+                let states = try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
+                for stagedItem in items {
+                    var item = stagedItem
+                    for (offset, media) in stagedItem.allMedia.enumerated() {
+                        // Ordinal 0 is the item's own row; its further images are 1, 2, ….
+                        let ordinal = stagedItem.mediaURL == nil ? offset + 1 : offset
+                        let state = states[media.url]
+                        let settled = ledger.settled(media, state: state)
+                        if settled != media {
+                            try rows.settle(PhotoIndex.SettledMedia(itemID: item.itemID, ordinal: ordinal, status: settled.status,
+                                                                    error: settled.error, sha256: settled.sha256))
+                            item.setMedia(settled, at: ordinal)
+                        }
+                        guard settled.status == .ok, let state, ledger.isDone(lastAccess: state.lastAccess) else { continue }
+                        if (state.filesStoredAt ?? -.infinity) >= start { filesWritten = true }
+                        tally.stored(media.url, downloaded: state.fetchedAt >= start)
+                    }
+                    digest.add(item)
+                    tally.add(item)
+                }
+            }
+            return (tally, digest.finish(), filesWritten)
+        }
+        try await index.finishSync(feedKey: key, at: record.lastSync, etag: record.etag, lastModified: record.lastModified,
+                                   imageSHA256: record.imageSHA256)
+        let recorded = Recorded(report: tally.report, failures: tally.failures)
+        if try await isUnchanged(key, digest: content, filesWritten: imageFilesWritten || itemFilesWritten) {
+            if let card = try await publisher.card(feedKey: key) { try await publisher.writeCard(card) }
             return recorded
         }
-        try await index.replaceFeed(record, items: items)
-        // The pages are written from the index, the single source of truth, not from `items`.
+        // The pages are written from the index, the single source of truth.
         _ = try await publisher.writeFeedFiles(feedKey: key, updatedAt: record.lastSync)
-        try await index.setContentDigest(digest, feedKey: key)
+        try await index.setContentDigest(content, feedKey: key)
         return recorded
     }
 
-    private func isUnchanged(_ key: String, digest: String, items: [ItemRecord], filesWritten: Set<String>) async throws -> Bool {
-        guard items.allSatisfy({ $0.allMedia.allSatisfy { !filesWritten.contains($0.url) } }),
-              try await index.contentDigest(feedKey: key) == digest else { return false }
+    private func isUnchanged(_ key: String, digest: String, filesWritten: Bool) async throws -> Bool {
+        guard !filesWritten, try await index.contentDigest(feedKey: key) == digest else { return false }
         for path in [CacheLayout.manifestPath(feedKey: key), CacheLayout.jsonFeedPath(feedKey: key)] {
             guard try await publisher.cache.storage.exists(path) else { return false }
         }
         return true
     }
+}
 
-    private func count(_ items: [ItemRecord], outcomes: [String: MediaOutcome], into recorded: inout Recorded) {
-        recorded.report.items = items.count
-        var counted = Set<String>()
-        for item in items {
-            switch item.status {
-            case .ok: recorded.report.ok += 1
-            case .noImage: recorded.report.noImage += 1
-            default:
-                recorded.report.failed += 1
-                recorded.failures.append(ItemFailure(feedURL: recorded.report.url, itemID: item.itemID,
-                                                      mediaURL: item.mediaURL, reason: item.error ?? "failed"))
-            }
-            for media in item.moreMedia where media.status == .failed {
-                recorded.report.moreImagesFailed += 1
-                recorded.failures.append(ItemFailure(feedURL: recorded.report.url, itemID: item.itemID,
-                                                      mediaURL: media.url, reason: media.error ?? "failed"))
-            }
-            for media in item.allMedia where counted.insert(media.url).inserted {
-                if case .stored(_, let downloaded, _)? = outcomes[media.url] {
-                    if downloaded { recorded.report.downloaded += 1 } else { recorded.report.reused += 1 }
-                }
-            }
+/// A feed's report, counted an item at a time: items by status, failed images with their
+/// reasons, and the images stored by this sync, downloaded or reused, each URL once.
+struct FeedTally {
+    var report: FeedReport
+    var failures: [ItemFailure] = []
+    /// The URLs counted as stored, by hash value: a feed listing one image twice counts it once.
+    private var counted = Set<Int>()
+
+    init(url: String, title: String) {
+        report = FeedReport(url: url, title: title)
+    }
+
+    mutating func add(_ item: ItemRecord) {
+        report.items += 1
+        switch item.status {
+        case .ok: report.ok += 1
+        case .noImage: report.noImage += 1
+        default:
+            report.failed += 1
+            failures.append(ItemFailure(feedURL: report.url, itemID: item.itemID, mediaURL: item.mediaURL,
+                                        reason: item.error ?? "failed"))
+        }
+        for media in item.moreMedia where media.status == .failed {
+            report.moreImagesFailed += 1
+            failures.append(ItemFailure(feedURL: report.url, itemID: item.itemID, mediaURL: media.url,
+                                        reason: media.error ?? "failed"))
         }
     }
 
+    mutating func stored(_ url: String, downloaded: Bool) {
+        guard counted.insert(url.hashValue).inserted else { return }
+        if downloaded { report.downloaded += 1 } else { report.reused += 1 }
+    }
+}
+
+extension ItemRecord {
+    /// Puts `media` in the place of the item's image `ordinal` (0: its own fields).
+    mutating func setMedia(_ media: MediaRecord, at ordinal: Int) {
+        guard ordinal > 0 else {
+            (status, error, sha256) = (media.status, media.error, media.sha256)
+            return
+        }
+        moreMedia[ordinal - 1] = media
+    }
 }

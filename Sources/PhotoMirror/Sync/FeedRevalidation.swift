@@ -4,8 +4,8 @@ import PMFeeds
 import PMLoading
 
 /// A feed as the index remembers it from its last sync: the validators to ask the server with
-/// (every sync, `LoadingOptions.revalidateFeeds`), and the items to publish again when it answers
-/// 304 Not Modified.
+/// (every sync, `LoadingOptions.revalidateFeeds`), and its row to publish again when it answers
+/// 304 Not Modified. Its items stay in the index: the sync reads them from there.
 struct StoredFeed: Sendable {
     var kind: FeedKind
     var conditionalHeaders: [String: String]
@@ -17,13 +17,13 @@ struct StoredFeed: Sendable {
         let key = CacheLayout.feedKey(url: url)
         guard let record = try? await index.feed(key: key), let kind = FeedKind(rawValue: record.kind) else { return nil }
         let headers = HTTPRequest.conditionalHeaders(etag: record.etag, lastModified: record.lastModified)
-        guard !headers.isEmpty, let items = try? await index.items(feedKey: key) else { return nil }
+        guard !headers.isEmpty else { return nil }
         return StoredFeed(kind: kind, conditionalHeaders: headers, fetched: FetchedFeed(
-            parsed: parsedFeed(record: record, kind: kind, items: items),
+            parsed: parsedFeed(record: record, kind: kind, items: []),
             etag: record.etag, lastModified: record.lastModified))
     }
 
-    /// The stored feed as a 304 gives it back. The 304 may carry fresher validators; the
+    /// The stored feed as a 304 gives it back (without its items, which the index holds). The 304 may carry fresher validators; the
     /// stored ones stand where it carries none.
     func notModified(etag: String?, lastModified: String?) -> FetchedFeed {
         var feed = fetched

@@ -3,16 +3,20 @@ import PMLoading
 /// The media URLs of a sync, queued by host: `next` hands out the first URL in feed order whose
 /// host has fewer than `perHost` items out. A host with its share out (busy, paused, rate-limited)
 /// is passed over, so the URLs after it in the feed start on other hosts instead of waiting
-/// behind it. Pure; memory is one integer per URL besides the URLs themselves.
+/// behind it. URLs are appended as the sync reads them from the index, a page at a time; each is
+/// dropped once handed out. Pure.
 struct HostQueues {
-    private let urls: [String]
     private let perHost: Int
-    /// Per host: the indices of its URLs in feed order, and how far it has been handed out.
-    private var queues: [[Int]] = []
+    private var hostIndex: [String: Int] = [:]
+    /// Per host: its URLs in feed order (with their place in the feed), and how far they have been
+    /// handed out.
+    private var queues: [[(order: Int, url: String)]] = []
     private var heads: [Int] = []
     private var out: [Int] = []
-    private var handedOut = 0
-    /// Hosts that have a URL left and room for it, by the index of that URL.
+    private var appended = 0
+    /// URLs appended and not yet handed out.
+    private(set) var waiting = 0
+    /// Hosts that have a URL left and room for it, by the feed order of that URL.
     private var ready = MinHeap()
 
     /// An item handed out; give it back to `finished`.
@@ -21,34 +25,50 @@ struct HostQueues {
         let host: Int
     }
 
-    init(_ urls: [String], perHost: Int) {
-        self.urls = urls
+    init(perHost: Int) {
         self.perHost = max(1, perHost)
-        var hostIndex: [String: Int] = [:]
-        for (index, url) in urls.enumerated() {
-            let origin = Origin.of(url)
-            if let host = hostIndex[origin] {
-                queues[host].append(index)
-            } else {
-                hostIndex[origin] = queues.count
-                queues.append([index])
-            }
-        }
-        heads = Array(repeating: 0, count: queues.count)
-        out = Array(repeating: 0, count: queues.count)
-        for host in queues.indices { ready.push(queues[host][0], host) }
+    }
+
+    init(_ urls: [String], perHost: Int) {
+        self.init(perHost: perHost)
+        for url in urls { append(url) }
     }
 
     /// No URL left to hand out (some may still be out).
-    var isEmpty: Bool { handedOut == urls.count }
+    var isEmpty: Bool { waiting == 0 }
+
+    mutating func append(_ url: String) {
+        let origin = Origin.of(url)
+        let host: Int
+        if let known = hostIndex[origin] {
+            host = known
+        } else {
+            host = queues.count
+            hostIndex[origin] = host
+            queues.append([])
+            heads.append(0)
+            out.append(0)
+        }
+        let hadNone = heads[host] == queues[host].count
+        queues[host].append((appended, url))
+        appended += 1
+        waiting += 1
+        if hadNone { offer(host) }
+    }
 
     mutating func next() -> Ticket? {
-        guard let (index, host) = ready.pop() else { return nil }
+        guard let (_, host) = ready.pop() else { return nil }
+        let url = queues[host][heads[host]].url
         heads[host] += 1
         out[host] += 1
-        handedOut += 1
+        waiting -= 1
+        // Handed-out URLs go, so the queues hold what waits, not what the sync has seen.
+        if heads[host] >= 256, heads[host] * 2 >= queues[host].count {
+            queues[host].removeFirst(heads[host])
+            heads[host] = 0
+        }
         offer(host)
-        return Ticket(url: urls[index], host: host)
+        return Ticket(url: url, host: host)
     }
 
     /// The item is done: its host has room for another.
@@ -59,10 +79,11 @@ struct HostQueues {
     }
 
     /// Puts `host` among the ready ones when it has a URL left and room for it. A host is in
-    /// `ready` at most once: it leaves it in `next` and comes back only here.
+    /// `ready` at most once: it leaves it in `next` and comes back only here, when it gets room
+    /// again (`finished`) or a URL when it had none left (`append`).
     private mutating func offer(_ host: Int) {
         guard out[host] < perHost, heads[host] < queues[host].count else { return }
-        ready.push(queues[host][heads[host]], host)
+        ready.push(queues[host][heads[host]].order, host)
     }
 }
 

@@ -22,10 +22,13 @@ struct MediaPipeline: Sendable {
     let imaging: ImagingOptions
     /// Bounds the transfers in flight and the downloaded bodies waiting for `pool`.
     let gate: DownloadGate
+    /// The time of every row it writes.
+    var clock = SyncClock()
 
     /// What the engine already read from the index for a URL (one query for the whole sync).
     enum CacheLookup: Sendable {
-        case found(CachedMedia)
+        /// `fetchedAt`: when the URL's bytes were downloaded, which new thumbnails of them keep.
+        case found(CachedMedia, fetchedAt: Double? = nil)
         case absent
         /// The batch lookup failed: `mirror` asks the index itself.
         case notLookedUp
@@ -39,10 +42,11 @@ struct MediaPipeline: Sendable {
 
     func mirror(_ url: String, lookup: CacheLookup = .notLookedUp) async -> Finished {
         do {
-            let now = Date().timeIntervalSince1970
+            let now = clock.now()
             let known: CachedMedia?
+            var fetchedAt: Double?
             switch lookup {
-            case .found(let media): known = media
+            case .found(let media, let fetched): (known, fetchedAt) = (media, fetched)
             case .absent: known = nil
             case .notLookedUp: known = try await index.media(for: url)
             }
@@ -51,7 +55,8 @@ struct MediaPipeline: Sendable {
                 if isWhole(cached) {
                     return Finished(outcome: try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now))
                 }
-                if let original = cached.original, let result = try await rethumbnail(url: url, original: original, cached: cached, now: now) {
+                if let original = cached.original, let result = try await rethumbnail(url: url, original: original, cached: cached,
+                                                                                 fetchedAt: fetchedAt, now: now) {
                     return result
                 }
             }
@@ -126,15 +131,17 @@ struct MediaPipeline: Sendable {
                       write: .record(resource: resource, original: files.original, thumbnails: files.thumbnails))
     }
 
-    /// Makes missing thumbnail sizes from the stored original, with no network request.
+    /// Makes missing thumbnail sizes from the stored original, with no network request; the URL
+    /// keeps the time its bytes were fetched (when known), so the sync counts it as reused.
     /// Returns nil when the original's file is gone, so the caller downloads again.
-    private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, now: Double) async throws -> Finished? {
+    private func rethumbnail(url: String, original: OriginalRecord, cached: CachedMedia, fetchedAt: Double?,
+                             now: Double) async throws -> Finished? {
         guard let bytes = try? await storage.read(original.path) else { return nil }
         let files = try await made {
             try ImageStorer(sizes: $0.sizes, maxPixels: $0.maxPixels).thumbnails(of: bytes, sha256: original.sha256, now: now)
         }
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
-                                      contentType: nil, fetchedAt: now, lastAccess: now)
+                                      contentType: nil, fetchedAt: fetchedAt ?? now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
                       write: .record(resource: resource, original: nil, thumbnails: files.thumbnails))
     }

@@ -17,17 +17,9 @@ enum SyncBookkeeping {
 
     /// Stores the last sync's counters and gallery size in `meta`. Best effort: stats are
     /// not worth failing a sync over.
-    static func record(_ outcomes: [String: MediaOutcome], sizes: [ThumbnailSize], index: PhotoIndex) async {
-        var counters = LastSyncCounters(at: Date().timeIntervalSince1970, media: outcomes.count,
-                                        downloaded: 0, reused: 0, failed: 0)
-        for outcome in outcomes.values {
-            switch outcome {
-            case .stored(_, let downloaded, _):
-                if downloaded { counters.downloaded += 1 } else { counters.reused += 1 }
-            case .failed, .aborted:
-                counters.failed += 1
-            }
-        }
+    static func record(_ counts: SyncProgress, sizes: [ThumbnailSize], index: PhotoIndex) async {
+        let counters = LastSyncCounters(at: Date().timeIntervalSince1970, media: counts.done,
+                                        downloaded: counts.downloaded, reused: counts.reused, failed: counts.failed)
         var values = [MetaKey.lastSync: counters.encoded()]
         if let size = sizes.first { values[MetaKey.gallerySize] = size.description }
         try? await index.setMeta(values)

@@ -62,20 +62,45 @@ public struct SyncEngine: Sendable {
             curl.shutdown()
             pool.shutdown()
         }
+        // Each fetched feed's rows go into the index as soon as it is parsed, and the parsed feed
+        // goes: the mirror reads the URLs back a page at a time, and the recorder settles the rows.
+        let clock = SyncClock.after(try? await cache.index.latestMediaAccess())
         var reports: [FeedReport] = []
-        var fetched: [(url: String, feed: FetchedFeed)] = []
-        let fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
+        var staged: [StagedFeed] = []
+        var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
+        fetcher.defersReading = true
+        let publisher = Publisher(cache: cache, sizes: imaging.sizes)
+        let stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
-        for url in feedURLs {
+        var seen = Set<String>()
+        for url in feedURLs where seen.insert(url).inserted {
+            let feed: FetchedFeed
             do {
-                var feed = try await fetcher.fetch(url)
-                feed.parsed.limitImages(perItem: loading.maxImagesPerItem)
-                polls.fetched(url, feed)
-                fetched.append((url, feed))
+                feed = try await fetcher.fetch(url)
             } catch {
                 polls.failed(url, error)
                 var report = FeedReport(url: url, title: "")
                 report.error = error.description
+                reports.append(report)
+                continue
+            }
+            let (notModified, pollHint) = (feed.notModified, feed.pollHint)
+            do {
+                // The document goes with its rows staged: the next one is not fetched beside it.
+                let (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: consume feed)
+                polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: timeToLive)
+                staged.append(stagedFeed)
+            } catch let error as FeedError {
+                // The document could not be read: as when fetching it failed.
+                let failure = FeedFetchError(description: "\(url): \(error)")
+                polls.failed(url, failure)
+                var report = FeedReport(url: url, title: "")
+                report.error = failure.description
+                reports.append(report)
+            } catch {
+                polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: nil)
+                var report = FeedReport(url: url, title: "")
+                report.error = try Self.recordingFailure(error)
                 reports.append(report)
             }
         }
@@ -87,23 +112,24 @@ public struct SyncEngine: Sendable {
                                 decoders: imaging.codecThreads)
         let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, base: curl), gate: hosts),
                                          policy: loading.retry)
-        let pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
+        var pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
                                      loading: loading, imaging: imaging, gate: gate)
+        pipeline.clock = clock
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
-        let outcomes = await mirrorAll(uniqueMediaURLs(fetched.map(\.feed)), pipeline: pipeline, hosts: hosts)
+        let mirrored = await MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
+            .run(staged, clock: clock)
         FreedMemory.release()
-        let progressNote = "after \(outcomes.done) of \(outcomes.total) images; the cache is consistent and the next sync completes the rest"
+        let progressNote = "after \(mirrored.done) of \(mirrored.counts.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
             throw CacheCommandError(.interrupted, description: "sync interrupted \(progressNote)")
         }
-        if let abort = outcomes.abort {
+        if let abort = mirrored.abort {
             // A damaged index is not consistent, and no later sync completes anything until it is rebuilt.
             if abort.contains(IndexError.damageAdvice) { throw CacheCommandError(description: abort) }
             throw CacheCommandError(description: "\(abort): sync stopped \(progressNote)")
         }
-        await SyncBookkeeping.record(outcomes.results, sizes: imaging.sizes, index: cache.index)
-        let publisher = Publisher(cache: cache, sizes: imaging.sizes)
+        await SyncBookkeeping.record(mirrored.counts, sizes: imaging.sizes, index: cache.index)
         let recorder = FeedRecorder(index: cache.index, publisher: publisher)
         var failures: [ItemFailure] = []
         do {
@@ -111,22 +137,14 @@ public struct SyncEngine: Sendable {
         } catch {
             throw CacheCommandError("cannot write the gallery", error)
         }
-        // Each parsed feed is let go once published: the next one's pages don't stack on it.
-        fetched.reverse()
-        while let (url, feed) = fetched.popLast() {
-            let title = feed.parsed.title
+        for feed in staged {
             do {
-                let recorded = try await recorder.record(url: url, feed: consume feed, outcomes: outcomes.results,
-                                                         filesWritten: outcomes.filesWritten)
+                let recorded = try await recorder.record(feed, ledger: mirrored.ledger)
                 reports.append(recorded.report)
                 failures += recorded.failures
             } catch {
-                if let error = error as? IndexError, error.isDamage { throw CacheCommandError(description: error.description) }
-                if let fatal = CacheWriteFailure.endsTheSync(error) {
-                    throw CacheCommandError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
-                }
-                var report = FeedReport(url: url, title: title)
-                report.error = "cannot record the feed in the cache: \(error)"
+                var report = FeedReport(url: feed.url, title: feed.record.title)
+                report.error = try Self.recordingFailure(error)
                 reports.append(report)
             }
         }
@@ -141,187 +159,17 @@ public struct SyncEngine: Sendable {
         reports = reports.map(polls.annotate)
         return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
                           failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,
-                          bytesDownloaded: outcomes.bytes)
+                          bytesDownloaded: mirrored.counts.bytes)
     }
 
-    /// Every media URL once, in feed order, each feed's own image after its items': the same
-    /// image in two feeds (or two items) is fetched once.
-    private func uniqueMediaURLs(_ feeds: [FetchedFeed]) -> [String] {
-        var seen = Set<String>()
-        var urls: [String] = []
-        for feed in feeds {
-            for item in feed.parsed.items {
-                for media in item.media where seen.insert(media.url).inserted { urls.append(media.url) }
-            }
-            if let image = feed.parsed.image, seen.insert(image).inserted { urls.append(image) }
+    /// A feed's rows could not be written: the reason its report gives, or the end of the sync
+    /// when the index is damaged or the cache cannot be written at all.
+    private static func recordingFailure(_ error: any Error) throws(CacheCommandError) -> String {
+        if let error = error as? IndexError, error.isDamage { throw CacheCommandError(description: error.description) }
+        if let fatal = CacheWriteFailure.endsTheSync(error) {
+            throw CacheCommandError(description: "\(fatal): sync stopped while writing manifests; the cache is consistent")
         }
-        return urls
-    }
-
-    private struct Mirrored {
-        var results: [String: MediaOutcome] = [:]
-        /// URLs whose files this sync wrote (downloads, new thumbnail sizes): their feeds' pages change.
-        var filesWritten = Set<String>()
-        var bytes = 0
-        var done = 0
-        var total = 0
-        /// Set when the cache itself failed (disk full, not writable): no later item can succeed.
-        var abort: String?
-    }
-
-    /// Runs the pipeline over `urls`, a bounded window of them at a time (see `Window`). Stops
-    /// submitting when the task is cancelled (SIGINT/SIGTERM) or the cache can't be written.
-    ///
-    /// The index is read once for every URL before the first download and written in batches
-    /// (`PendingWrites`), so per image there is no query, no actor hop and no commit of its own.
-    private func mirrorAll(_ urls: [String], pipeline: MediaPipeline, hosts: HostGate) async -> Mirrored {
-        var mirrored = Mirrored()
-        var counts = SyncProgress()
-        counts.total = urls.count
-        progress?(counts)
-        var known = try? await pipeline.index.media(for: urls)
-        func lookup(_ url: String) -> MediaPipeline.CacheLookup {
-            guard known != nil else { return .notLookedUp }
-            return known?.removeValue(forKey: url).map { .found($0) } ?? .absent
-        }
-        var writes = PendingWrites()
-        // One batch is flushed (the storage's flush, then the commit) while the window goes on
-        // downloading and decoding: waiting for the disk would stall every transfer. The next
-        // batch waits for it, so commits stay in order and at most one batch is in the air.
-        var flushing: Task<(urls: [String], error: any Error)?, Never>?
-        func settle() async {
-            guard let task = flushing else { return }
-            flushing = nil
-            guard let (lost, error) = await task.value else { return }
-            // Nothing of the batch was written: its items did not make it into the cache.
-            let fatal = CacheWriteFailure.endsTheSync(error)
-            for url in lost {
-                let failed = fatal.map { MediaOutcome.aborted(reason: $0) } ?? .failed(reason: "\(error)")
-                if let previous = mirrored.results[url] { counts.revise(previous, to: failed) }
-                mirrored.results[url] = failed
-            }
-            if let fatal, mirrored.abort == nil { mirrored.abort = fatal }
-        }
-        func flushWrites(waiting: Bool) async {
-            await settle()
-            var batch = writes.take()
-            let (index, storage) = (pipeline.index, pipeline.storage)
-            flushing = Task { await batch.flush(to: index, storage: storage) }
-            if waiting { await settle() }
-        }
-        var bodiesFreed = false
-        func finish(_ url: String, _ finished: MediaPipeline.Finished) async {
-            let outcome = finished.outcome
-            mirrored.results[url] = outcome
-            counts.record(outcome)
-            if case .stored(_, true, _) = outcome { bodiesFreed = true }
-            if let write = finished.write {
-                if case .record = write { mirrored.filesWritten.insert(url) }
-                writes.add(write, for: url)
-                if writes.isFull {
-                    await flushWrites(waiting: false)
-                    // Memory use must not creep up with the number of images (see FreedMemory);
-                    // a batch of reused images freed nothing worth returning.
-                    if bodiesFreed { FreedMemory.release() }
-                    bodiesFreed = false
-                }
-            }
-            progress?(counts)
-            if case .aborted(let reason) = outcome, mirrored.abort == nil {
-                mirrored.abort = reason
-            }
-        }
-        let window = Window(jobs: options.loading.jobs)
-        await withTaskGroup(of: WindowEvent.self) { group in
-            var queues = HostQueues(urls, perHost: window.perHost(options.loading.perHost))
-            var running = 0
-            var watching = false
-            let now = Date().timeIntervalSince1970
-            /// Starts the next URL that needs work and returns whether it did. A URL whose image
-            /// the cache holds whole finishes on the spot: a re-sync of 2000 unchanged items
-            /// then costs 2000 dictionary lookups, not 2000 tasks.
-            func startNext() async -> Bool {
-                while mirrored.abort == nil, !Task.isCancelled, let ticket = queues.next() {
-                    let url = ticket.url
-                    let found = lookup(url)
-                    if case .found(let media) = found, let reused = pipeline.reuse(url, cached: media, now: now) {
-                        queues.finished(ticket)
-                        await finish(url, reused)
-                        continue
-                    }
-                    group.addTask { .finished(ticket, await pipeline.mirror(url, lookup: found)) }
-                    running += 1
-                    return true
-                }
-                return false
-            }
-            /// Starts items until the window is full, and keeps an ear on the host gate while URLs
-            /// are left, so that items parking there make room for others.
-            func fill() async {
-                let (parked, generation) = await hosts.parking()
-                while window.hasRoom(running: running, parked: parked), await startNext() {}
-                if !watching, !queues.isEmpty, running > 0, mirrored.abort == nil, !Task.isCancelled {
-                    watching = true
-                    group.addTask {
-                        await hosts.waitForParking(after: generation)
-                        return .parked
-                    }
-                }
-            }
-            await fill()
-            while let event = await group.next() {
-                switch event {
-                case .finished(let ticket, let finished):
-                    running -= 1
-                    queues.finished(ticket)
-                    await finish(ticket.url, finished)
-                    if mirrored.abort != nil { group.cancelAll() }
-                case .parked:
-                    watching = false
-                }
-                await fill()
-                // Only the watcher is left: nothing more will park.
-                if running == 0 { group.cancelAll() }
-            }
-        }
-        // Also after an interruption: these files are in place and their rows complete them.
-        await flushWrites(waiting: true)
-        mirrored.bytes = counts.bytes
-        mirrored.done = counts.done - counts.failed
-        mirrored.total = counts.total
-        return mirrored
-    }
-}
-
-/// What `mirrorAll`'s task group hears: an item done, or an item parked at the host gate.
-private enum WindowEvent: Sendable {
-    case finished(HostQueues.Ticket, MediaPipeline.Finished)
-    case parked
-}
-
-extension SyncProgress {
-    /// Moves an already counted item to another outcome (its index write failed).
-    mutating func revise(_ previous: MediaOutcome, to outcome: MediaOutcome) {
-        switch previous {
-        case .stored(_, let downloaded, let bytes):
-            if downloaded { self.downloaded -= 1 } else { reused -= 1 }
-            self.bytes -= bytes
-        case .failed, .aborted:
-            failed -= 1
-        }
-        done -= 1
-        record(outcome)
-    }
-
-    mutating func record(_ outcome: MediaOutcome) {
-        done += 1
-        switch outcome {
-        case .stored(_, let downloaded, let bytes):
-            if downloaded { self.downloaded += 1 } else { reused += 1 }
-            self.bytes += bytes
-        case .failed, .aborted:
-            failed += 1
-        }
+        return "cannot record the feed in the cache: \(error)"
     }
 }
 

@@ -43,9 +43,9 @@ final class MemoryStorage: CacheStorage {
         state.withLock { $0.files[path] != nil }
     }
 
-    func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) throws -> Void) async throws -> Bool {
+    func publish(_ path: String, _ mode: PublishMode, write: (_ append: ([UInt8]) throws -> Void) async throws -> Void) async throws -> Bool {
         var bytes: [UInt8] = []
-        try write { bytes += $0 }
+        try await write { bytes += $0 }
         return try state.withLock { (state) throws(StorageError) in
             if let failure = state.failure { throw failure }
             if mode == .whenChanged, state.files[path] == bytes { return false }

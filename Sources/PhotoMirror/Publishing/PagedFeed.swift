@@ -1,0 +1,49 @@
+import PMCache
+
+/// A feed being published, read from the index a page at a time: its row, its counts and its
+/// own image up front, then its items in the order a document lists them (`order`), a page of
+/// them with the files of their images at a time (`page`). A 100 000-item feed is then never in
+/// memory whole, only its items' rowids.
+struct PagedFeed: Sendable {
+    let index: PhotoIndex
+    let record: FeedRecord
+    let counts: FeedCounts
+    /// The files of the feed's own image, when its row names one.
+    let logo: StoredPaths?
+    let logoValidators: MediaValidators?
+    /// The files of every image, when the caller holds them (a prune): looked up, not joined.
+    var known: KnownFiles?
+
+    /// Items read per page for the manifest and the JSON Feed (the gallery's pages read theirs).
+    static let pageItems = 256
+
+    static func load(key: String, index: PhotoIndex) async throws -> PagedFeed? {
+        guard let record = try await index.feed(key: key) else { return nil }
+        let counts = FeedCounts(try await index.statusCounts(feedKey: key))
+        let image = try await index.feedImage(feedKey: key)
+        return PagedFeed(index: index, record: record, counts: counts,
+                         logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
+                         logoValidators: image.validators)
+    }
+
+    /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).
+    func order(newestFirst: Bool) async throws -> [Int64] {
+        try await index.itemOrder(feedKey: record.key, newestFirst: newestFirst)
+    }
+
+    /// The items `rowids` name, in that order, as a feed of their own with the whole feed's counts
+    /// and its logo among the paths.
+    func page(_ rowids: ArraySlice<Int64>) async throws -> GalleryFeed {
+        let stored = try await index.feedItems(feedKey: record.key, rowids: Array(rowids), known: known)
+        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) }
+        var validators = stored.validators
+        if let image = record.imageSHA256, let logo, paths[image] == nil { paths[image] = logo }
+        if let url = record.imageURL, let logoValidators, validators[url] == nil { validators[url] = logoValidators }
+        return GalleryFeed(record: record, items: stored.items, paths: paths, validators: validators, counts: counts)
+    }
+
+    /// `order` cut into pages of `size`.
+    static func pages(of order: [Int64], size: Int) -> [ArraySlice<Int64>] {
+        stride(from: 0, to: order.count, by: size).map { order[$0..<min($0 + size, order.count)] }
+    }
+}
