@@ -5,13 +5,14 @@ import PMSupport
 
 extension Publisher {
     /// Rewrites the root `index.html` from every feed's card in the storage, this writer's and any
-    /// other's. A feed of this index without a card (a cache written before cards) gets one first.
-    func publishGalleryIndex() async throws {
+    /// other's. A feed of this index without a card (a cache written before cards) gets one first,
+    /// unless `carding` is false: a sync's feeds whose pages are not written yet have none.
+    func publishGalleryIndex(carding: Bool = true) async throws {
         var cards: [String: GalleryCardFile] = [:]
         for path in try await cache.storage.files(named: GalleryCardFile.fileName, below: CacheLayout.feedsFolder) {
             if let bytes = try await cache.storage.read(path), let card = GalleryCardFile.decode(bytes) { cards[card.key] = card }
         }
-        for record in try await cache.index.feeds() where cards[record.key] == nil {
+        for record in try await cache.index.feeds() where carding && cards[record.key] == nil {
             if let card = try await card(feedKey: record.key) { cards[record.key] = try await writeCard(card) }
         }
         try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
