@@ -20,14 +20,14 @@ extension Publisher {
         try await cache.storage.publish(CacheLayout.galleryFile, .always) { append in try append(page) }
     }
 
-    /// The icon and a root page, before a first feed page links to them: a sync killed between
-    /// its first feed's pages and the root page then leaves no link dangling. A root page that
-    /// exists is left for `publishGalleryIndex` to rewrite at the end.
+    /// The icon and a root page (the cards already in the storage), before a first feed page
+    /// links to them: a sync killed between its first feed's pages and the root page then leaves
+    /// no link dangling. Both existing, nothing is written; `publishGalleryIndex` rewrites the
+    /// root page at the end.
     func publishGalleryShell() async throws {
-        try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
-        guard try await !cache.storage.exists(CacheLayout.galleryFile) else { return }
-        let page = GalleryIndexPage(cards: []).render().bytes
-        try await cache.storage.publish(CacheLayout.galleryFile, .always) { append in try append(page) }
+        let galleryExists = try await cache.storage.exists(CacheLayout.galleryFile)
+        let iconExists = try await cache.storage.exists(PageShell.iconFile)
+        if !galleryExists || !iconExists { try await publishGalleryIndex(carding: false) }
     }
 
     /// `feeds/<key>/card.json`, for the root page.

@@ -131,15 +131,6 @@ public struct SyncEngine: Sendable {
         }
         await SyncBookkeeping.record(mirrored.counts, sizes: imaging.sizes, index: cache.index)
         let recorder = FeedRecorder(index: cache.index, publisher: publisher)
-        // A feed's pages link the root page and its icon: a cache's first sync writes those before
-        // any page (and again, listing the feeds, at the end), so that no page links a missing file.
-        do {
-            let galleryExists = try await cache.storage.exists(CacheLayout.galleryFile)
-            let iconExists = try await cache.storage.exists(PageShell.iconFile)
-            if !galleryExists || !iconExists { try await publisher.publishGalleryIndex(carding: false) }
-        } catch {
-            throw CacheCommandError("cannot write the gallery", error)
-        }
         var failures: [ItemFailure] = []
         do {
             try await publisher.publishGalleryShell()
