@@ -153,6 +153,7 @@ import PMSupport
         let page = try await index.feedItems(feedKey: "a", rowids: order)
         #expect(try await index.feedItems(feedKey: "a", rowids: order, known: known) == page)
         #expect(page.items.map(\.status.rawValue) == joined.items.map(\.status.rawValue))
+        #expect(try await index.statusCounts(feedKey: "a", known: known) == index.statusCounts(feedKey: "a"))
         #expect(joined.items.map(\.status.rawValue) == ["evicted-original", "evicted", "evicted", "ok", "ok", "evicted"])
         #expect(joined.items.prefix(2).map { $0.moreMedia[0].status.rawValue } == ["evicted", "evicted"])
     }

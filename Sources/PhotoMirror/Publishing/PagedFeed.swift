@@ -17,13 +17,13 @@ struct PagedFeed: Sendable {
     /// Items read per page for the manifest and the JSON Feed (the gallery's pages read theirs).
     static let pageItems = 256
 
-    static func load(key: String, index: PhotoIndex) async throws -> PagedFeed? {
+    static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil) async throws -> PagedFeed? {
         guard let record = try await index.feed(key: key) else { return nil }
-        let counts = FeedCounts(try await index.statusCounts(feedKey: key))
+        let counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
         let image = try await index.feedImage(feedKey: key)
         return PagedFeed(index: index, record: record, counts: counts,
                          logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
-                         logoValidators: image.validators)
+                         logoValidators: image.validators, known: known)
     }
 
     /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).

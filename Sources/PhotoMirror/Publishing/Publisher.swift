@@ -15,9 +15,7 @@ struct Publisher: Sendable {
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
     private func pagedFeed(_ key: String) async throws -> PagedFeed? {
-        var feed = try await PagedFeed.load(key: key, index: cache.index)
-        feed?.known = known
-        return feed
+        try await PagedFeed.load(key: key, index: cache.index, known: known)
     }
 
     /// The root page's card of a feed whose files stay as they are, from the index.
