@@ -1,7 +1,8 @@
 // libFuzzer harness for PMFeeds: FeedParser.parse over arbitrary bytes (JSON, JSONP, RSS, Atom,
 // JSON Feed detection and mapping, charsets, XML recovery, HTML entities, dates, URL resolution),
-// then paging on what it returns; then the same bytes as the HTML of an Atom entry, so every
-// input also goes through libxml2's HTML parser and the <img>/srcset extraction.
+// then paging on what it returns, and FeedParser.stream (the sync's reading) checked against it;
+// then the same bytes as the HTML of an Atom entry, so every input also goes through libxml2's
+// HTML parser and the <img>/srcset extraction.
 // Built by Scripts/fuzz with `swiftc -sanitize=fuzzer,address` against PMFeeds compiled the same way.
 import Foundation
 import PMFeeds
@@ -63,8 +64,23 @@ private func check(_ bytes: [UInt8], contentType: String?) {
         }
     }
     for invalid in feed.invalid { precondition(!invalid.reason.isEmpty, "empty invalid-item reason") }
+    checkStream(bytes, contentType: contentType, parsed: feed)
     if let paging = feed.paging {
         _ = FeedPaging.nextPageURL(after: paging, current: feedURL, pagesSoFar: 1, maxPages: 10,
                                    itemsSoFar: feed.items.count, maxItems: 1000)
     }
+}
+
+/// The sync's reading of the same bytes (`FeedParser.stream`, item by item) must not crash, and
+/// must hand over the items `parse` returns: as many, with the same media, in the same order.
+private func checkStream(_ bytes: [UInt8], contentType: String?, parsed: ParsedFeed) {
+    guard let document = FeedParser.document(bytes, url: feedURL, contentType: contentType) else { return }
+    var items: [FeedItem] = []
+    do {
+        _ = try FeedParser.stream(document, restart: { items.removeAll() }, item: { items.append($0) })
+    } catch {
+        precondition(!error.localizedDescription.isEmpty, "empty stream error")
+        return
+    }
+    precondition(items.map(\.mediaURL) == parsed.items.map(\.mediaURL), "streamed items differ from parsed ones")
 }
