@@ -17,36 +17,7 @@ extension PhotoIndex {
     /// `media(for:)` for many URLs, in one joined query (the URLs go in as one JSON array).
     /// URLs the index does not know are absent from the result.
     public func media(for urls: [String]) throws(IndexError) -> [String: CachedMedia] {
-        // Not reserved for every URL: on a first sync the index knows none of them, and 2000
-        // reserved entries would hold ~0.6 MB for the whole sync.
-        var found: [String: CachedMedia] = [:]
-        guard !urls.isEmpty else { return found }
-        // Each row is a known URL (`j.key`, its place in `urls`: the String is reused, not read
-        // back) with one of its thumbnails; stepped to the end, so no read lock stays behind.
-        let query = try connection.statement("""
-            SELECT j.key, r.sha256, r.etag, r.last_modified,
-                   o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
-                   t.original_sha256, t.size, t.bytes, t.sha256, t.stored_at, t.last_access
-            FROM json_each(?) j
-            JOIN resources r ON r.url = j.value
-            LEFT JOIN originals o ON o.sha256 = r.sha256
-            LEFT JOIN thumbnails t ON t.original_sha256 = r.sha256
-            """)
-        try query.bind(.text(JSONStringList.encode(urls)))
-        while try query.step() {
-            guard let sha256 = query.text(1) else { continue }
-            let url = urls[query.int(0)]
-            if found[url] == nil {
-                let original = query.isNull(4) ? nil : Self.original(from: query, at: 4)
-                found[url] = CachedMedia(sha256: sha256, original: original, thumbnails: [:],
-                                         etag: query.text(2), lastModified: query.text(3))
-            }
-            if !query.isNull(10) {
-                let thumbnail = Self.thumbnail(from: query, at: 10)
-                found[url]?.thumbnails[thumbnail.size] = thumbnail
-            }
-        }
-        return found
+        try syncMedia(for: urls).mapValues(\.media)
     }
 
     /// Applies `writes` in order, in one transaction: all of them or (on an error) none.
