@@ -43,20 +43,7 @@ extension JSONReader {
             } else {
                 members.append(JSONMember(key: name, value: try readValue(depth: 1)))
             }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(JSONObject(members: members))
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(JSONObject(members: members))
-                }
-            default: throw failure("expected ',' or '}' after an object member, found \(found)")
-            }
+            if try ends(with: UInt8(ascii: "}"), after: "an object member") { return .object(JSONObject(members: members)) }
         }
     }
 
@@ -72,20 +59,7 @@ extension JSONReader {
         while true {
             let value = try readValue(depth: 2)
             if try element(value) { kept.append(value) }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(kept)
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(kept)
-                }
-            default: throw failure("expected ',' or ']' after an array element, found \(found)")
-            }
+            if try ends(with: UInt8(ascii: "]"), after: "an array element") { return .array(kept) }
         }
     }
 }

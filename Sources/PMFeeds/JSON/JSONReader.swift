@@ -86,20 +86,7 @@ struct JSONReader: ~Copyable {
         }
         while true {
             elements.append(try value(depth: depth))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(elements)
-                }
-            default: throw failure("expected ',' or ']' after an array element, found \(found)")
-            }
+            if try ends(with: UInt8(ascii: "]"), after: "an array element") { return .array(elements) }
         }
     }
 
@@ -119,20 +106,7 @@ struct JSONReader: ~Copyable {
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after an object key, found \(found)") }
             index += 1
             pendingMembers.append(JSONMember(key: key, value: try value(depth: depth)))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(takeMembers(from: first))
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(takeMembers(from: first))
-                }
-            default: throw failure("expected ',' or '}' after an object member, found \(found)")
-            }
+            if try ends(with: UInt8(ascii: "}"), after: "an object member") { return .object(takeMembers(from: first)) }
         }
     }
 
@@ -140,6 +114,25 @@ struct JSONReader: ~Copyable {
         let members = Array(pendingMembers[first...])
         pendingMembers.removeSubrange(first...)
         return JSONObject(members: members)
+    }
+
+    /// After an array element or object member: consumes `close` (true: the container ends) or a
+    /// comma (false: another one follows; a trailing comma right before `close` also ends it).
+    mutating func ends(with close: UInt8, after what: String) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        switch peek() {
+        case close:
+            index += 1
+            return true
+        case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            guard peek() == close else { return false }
+            index += 1
+            return true
+        default:
+            throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what), found \(found)")
+        }
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
