@@ -34,47 +34,38 @@ enum JSONFeedWriter {
     /// The document written as its items come, newest first, a page of them at a time; `add`
     /// hands back a piece whenever about `ManifestWriter.pieceBytes` are written.
     struct Pieces {
-        private var json = JSONBuffer(capacity: ManifestWriter.pieceBytes + 16 << 10)
-        private var items = 0
+        private var pieces = JSONItemPieces()
 
         /// `logo`: the files of the feed's own image.
         init(record: FeedRecord, logo: StoredPaths?, base: ThumbnailSize) {
-            json.raw("{")
-            json.member("version", version, depth: 1, first: true)
-            json.member("title", record.displayTitle, depth: 1)
-            if let home = HTML.externalHTTPURL(record.link) { json.member("home_page_url", home, depth: 1) }
-            json.member("description", description(of: record), depth: 1)
-            json.member("user_comment", userComment, depth: 1)
+            pieces.json.raw("{")
+            pieces.json.member("version", version, depth: 1, first: true)
+            pieces.json.member("title", record.displayTitle, depth: 1)
+            if let home = HTML.externalHTTPURL(record.link) { pieces.json.member("home_page_url", home, depth: 1) }
+            pieces.json.member("description", description(of: record), depth: 1)
+            pieces.json.member("user_comment", userComment, depth: 1)
             if record.imageSHA256 != nil, let logo {
-                if let original = logo.original { json.member("icon", link(original), depth: 1) }
-                if let thumbnail = logo.thumbnails[base.description] { json.member("favicon", link(thumbnail), depth: 1) }
+                if let original = logo.original { pieces.json.member("icon", link(original), depth: 1) }
+                if let thumbnail = logo.thumbnails[base.description] { pieces.json.member("favicon", link(thumbnail), depth: 1) }
             }
-            json.key(extensionKey, depth: 1)
-            json.raw("{\"source_feed_url\": ")
-            json.string(record.url)
-            json.raw(", \"kind\": ")
-            json.string(record.kind)
-            json.raw(", \"manifest\": ")
-            json.string(CacheLayout.manifestFile)
-            json.raw("}")
-            json.key("items", depth: 1)
-            json.raw("[")
+            pieces.json.key(extensionKey, depth: 1)
+            pieces.json.raw("{\"source_feed_url\": ")
+            pieces.json.string(record.url)
+            pieces.json.raw(", \"kind\": ")
+            pieces.json.string(record.kind)
+            pieces.json.raw(", \"manifest\": ")
+            pieces.json.string(CacheLayout.manifestFile)
+            pieces.json.raw("}")
+            pieces.json.key("items", depth: 1)
+            pieces.json.raw("[")
         }
 
         mutating func add(_ item: ItemRecord, paths: [String: StoredPaths]) -> [UInt8]? {
-            json.raw(items == 0 ? "{" : ", {")
-            items += 1
-            JSONFeedWriter.write(item, paths: paths, to: &json)
-            json.raw("\n  }")
-            guard json.bytes.count >= ManifestWriter.pieceBytes else { return nil }
-            defer { json.removeAll() }
-            return json.bytes
+            pieces.add { JSONFeedWriter.write(item, paths: paths, to: &$0) }
         }
 
         mutating func finish() -> [UInt8] {
-            json.raw("]\n}\n")
-            defer { json.removeAll() }
-            return json.bytes
+            pieces.finish()
         }
     }
 

@@ -109,59 +109,50 @@ enum ManifestWriter {
     /// A manifest written as its items come, a page of them at a time: the feed's fields first,
     /// then each item, then the end. `add` hands back a piece whenever about `pieceBytes` are written.
     struct Pieces {
-        private var json = JSONBuffer(capacity: ManifestWriter.pieceBytes + 16 << 10)
-        private var items = 0
+        private var pieces = JSONItemPieces()
         let primarySize: String
 
         /// `image`: the files of the feed's own image (`feed.imageSHA256`), `imageValidators` those of its URL.
         init(feed: FeedRecord, updatedAt: Double, image: StoredPaths?, imageValidators: MediaValidators?, primarySize: String) {
             self.primarySize = primarySize
-            json.raw("{")
-            json.member("url", feed.url, depth: 1, first: true)
-            json.member("title", feed.title, depth: 1)
-            json.member("kind", feed.kind, depth: 1)
-            json.member("link", feed.link, depth: 1)
-            json.member("attribution", feed.attribution, depth: 1)
-            json.member("updated_at", timestamp: updatedAt, depth: 1)
-            json.member("etag", feed.etag, depth: 1)
-            json.member("last_modified", feed.lastModified, depth: 1)
-            json.key("image", depth: 1)
+            pieces.json.raw("{")
+            pieces.json.member("url", feed.url, depth: 1, first: true)
+            pieces.json.member("title", feed.title, depth: 1)
+            pieces.json.member("kind", feed.kind, depth: 1)
+            pieces.json.member("link", feed.link, depth: 1)
+            pieces.json.member("attribution", feed.attribution, depth: 1)
+            pieces.json.member("updated_at", timestamp: updatedAt, depth: 1)
+            pieces.json.member("etag", feed.etag, depth: 1)
+            pieces.json.member("last_modified", feed.lastModified, depth: 1)
+            pieces.json.key("image", depth: 1)
             if let url = feed.imageURL {
                 let stored = feed.imageSHA256 == nil ? nil : image
-                json.raw("{\"url\": ")
-                json.string(url)
-                json.raw(", \"original\": ")
-                json.string(stored?.original)
-                json.raw(", \"thumbnail\": ")
-                json.string(stored?.thumbnails[primarySize])
-                json.raw(", \"sha256\": ")
-                json.string(feed.imageSHA256)
-                imageValidators.map { ManifestWriter.write($0, to: &json) }
-                json.raw("}")
+                pieces.json.raw("{\"url\": ")
+                pieces.json.string(url)
+                pieces.json.raw(", \"original\": ")
+                pieces.json.string(stored?.original)
+                pieces.json.raw(", \"thumbnail\": ")
+                pieces.json.string(stored?.thumbnails[primarySize])
+                pieces.json.raw(", \"sha256\": ")
+                pieces.json.string(feed.imageSHA256)
+                imageValidators.map { ManifestWriter.write($0, to: &pieces.json) }
+                pieces.json.raw("}")
             } else {
-                json.raw("null")
+                pieces.json.raw("null")
             }
-            json.member("warnings", strings: feed.warnings, depth: 1)
-            json.key("items", depth: 1)
-            json.raw("[")
+            pieces.json.member("warnings", strings: feed.warnings, depth: 1)
+            pieces.json.key("items", depth: 1)
+            pieces.json.raw("[")
         }
 
         /// Writes one item; returns a piece to store when one is full.
         mutating func add(_ item: ItemRecord, paths: [String: StoredPaths], validators: [String: MediaValidators]) -> [UInt8]? {
-            json.raw(items == 0 ? "{" : ", {")
-            items += 1
-            ManifestWriter.write(item, paths: paths, validators: validators, primarySize: primarySize, to: &json)
-            json.raw("\n  }")
-            guard json.bytes.count >= ManifestWriter.pieceBytes else { return nil }
-            defer { json.removeAll() }
-            return json.bytes
+            pieces.add { ManifestWriter.write(item, paths: paths, validators: validators, primarySize: primarySize, to: &$0) }
         }
 
         /// The last piece.
         mutating func finish() -> [UInt8] {
-            json.raw("]\n}\n")
-            defer { json.removeAll() }
-            return json.bytes
+            pieces.finish()
         }
     }
 
