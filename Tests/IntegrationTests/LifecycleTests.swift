@@ -78,6 +78,35 @@ final class LifecycleTests: XCTestCase {
                        Array(repeating: "ok", count: 4))
     }
 
+    func testAnImageNoFeedListsAnyMoreGoesWholeBeforeAnyListedOriginal() throws {
+        let feeds = try makeFeeds()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        try feeds.relistOlder(["FreshFlower.jpg", "Garden.jpg"])
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "thumbs").count, 4, "Aqua and Blinds are kept, unlisted")
+
+        let limit = try CacheDisk.allocatedBytes(cache) - 1
+        let dryRun = try feeds.photomirror.run(["prune", "--dry-run", "--max", String(limit), "--cache", cache.path])
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertTrue(dryRun.stderr.contains("would evict 1 originals and the thumbnails of 1 images (1 listed by no feed)"),
+                      dryRun.stderr)
+        let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(limit), "--cache", cache.path])
+        XCTAssertEqual(prune.status, 0, prune.stderr)
+        let report = try CacheDisk.json(prune.stdout)
+        XCTAssertEqual(report["originals_evicted"] as? Int, 1, "the least recently used image: unlisted since the last sync")
+        XCTAssertEqual(report["thumbnails_evicted"] as? Int, 1, "no page shows its thumbnail, so it goes too")
+        XCTAssertEqual(report["unlisted"] as? Int, 1)
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "originals").count, 3)
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "thumbs").count, 3)
+        XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).mapValues { $0["status"] as? String },
+                       ["FreshFlower.jpg": "ok", "Garden.jpg": "ok"])
+        let verify = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("0 damaged, 0 garbage"), verify.stderr)
+
+    }
+
     func testEvictingEverythingLeavesPlaceholdersAndTheNextSyncRestoresThem() throws {
         let feeds = try makeFeeds()
         let cache = feeds.folder.appendingPathComponent("cache")

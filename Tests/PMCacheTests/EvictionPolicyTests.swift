@@ -13,12 +13,17 @@ import Testing
                 [originalPath: original, thumbnailPath: thumbnail])
     }
 
-    func blobs(_ images: [(String, Double)], references: [BlobReference] = []) -> [CachedBlob] {
+    /// The images joined as prune joins them; each is listed by a feed synced when it was last
+    /// used, except those in `unlisted`.
+    func blobs(_ images: [(String, Double)], references: [BlobReference] = [], unlisted: Set<String> = [])
+        -> [CachedBlob]
+    {
         var stored = EvictionRows(references: references), disk: [CachePath: Int] = [:]
         for (sha, used) in images {
             let (original, thumbnail, sizes) = rows(sha, used: used)
             stored.originals.append(original)
             stored.thumbnails.append(thumbnail)
+            if !unlisted.contains(sha) { stored.references.append(BlobReference(sha256: ImageHash(sha), listedAt: used)) }
             disk.merge(sizes) { $1 }
         }
         return EvictionPolicy.blobs(stored, diskBytes: disk)
@@ -52,6 +57,39 @@ import Testing
         #expect(images.first { $0.sha256 == "shared" }?.lastUsed == 100)
         let plan = EvictionPolicy.plan(blobs: images, usage: 303, goal: EvictionGoal(targetBytes: 150))
         #expect(plan.originals == ["oldonly", "newonly"])
+    }
+
+    @Test func anImageNoFeedListsGoesWholeInItsTurn() {
+        let images = blobs([("a", 10), ("b", 20), ("c", 30)], unlisted: ["a"])
+        #expect(Set(images.filter { !$0.isListed }.map(\.sha256)) == ["a"])
+        // 353 - 101 (all of a) - 100 (b's original) = 152 fits 160; c is not reached.
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 160))
+        #expect(plan.originals == ["a", "b"])
+        #expect(plan.thumbnails == ["a"], "no page shows an unlisted image's thumbnail; b's stays for its item")
+        #expect(plan.unlisted == 1)
+        #expect(plan.usageAfter == 152)
+        #expect(plan.files == ["originals/a.jpg", "thumbs/40x40/a.png", "originals/b.jpg"])
+    }
+
+    @Test func anUnlistedImagesLeftoverThumbnailGoesBeforeNewerOriginals() {
+        var stored = EvictionRows()
+        let (_, leftover, leftoverSizes) = rows("left", used: 5)
+        let (original, thumbnail, sizes) = rows("kept", used: 50)
+        stored.thumbnails = [leftover, thumbnail]
+        stored.originals = [original]
+        stored.references = [BlobReference(sha256: "kept", listedAt: 50)]
+        let images = EvictionPolicy.blobs(stored, diskBytes: leftoverSizes.merging(sizes) { $1 })
+        let plan = EvictionPolicy.plan(blobs: images, usage: 152, goal: EvictionGoal(targetBytes: 51))
+        #expect(plan.thumbnails == ["left"], "an evicted-original image that lost its items")
+        #expect(plan.originals == ["kept"])
+        #expect(plan.usageAfter == 51)
+    }
+
+    @Test func thumbnailsBeyondEveryOriginalAreNeverPlannedTwice() {
+        let images = blobs([("a", 10), ("b", 20), ("c", 30)], unlisted: ["a"])
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 50))
+        #expect(plan.thumbnails == ["a", "b", "c"])
+        #expect(plan.usageAfter == 50)
     }
 
     @Test func referencesToImagesNoLongerStoredAreIgnored() {

@@ -100,6 +100,17 @@ import PMSupport
         #expect(Double(measured.after) <= 0.6 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
     }
 
+    /// The same cache halved by size: the older images are the least recently used, and as no
+    /// feed lists them they go whole, so the file shrinks as it does for expiry.
+    @Test func halvingTheDiskOfALongSyncedCacheLeavesAtMostSixtyPercentOfTheFile() async throws {
+        let measured = try await Self.prune(listed: 0.2) { EvictionGoal(targetBytes: $0 / 2) }
+        print("reclaim, feeds list the newest fifth, disk halved: \(measured.before) -> \(measured.after) bytes")
+        #expect(measured.evictedOriginals >= Self.images / 2 - Self.images / 20)
+        #expect(measured.evictedThumbnails == measured.evictedOriginals, "none of them is listed")
+        #expect(measured.freePagesAfter == 0)
+        #expect(Double(measured.after) <= 0.6 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
+    }
+
     /// Every image listed: prune to half the disk takes originals only (thumbnails stay, and so
     /// do their URLs and every item row), which is all the index can give back: the originals'
     /// rows, the smaller part of the file as long as thumbnail rows stay as small as their key.

@@ -23,12 +23,17 @@ public struct CachedBlob: Sendable, Equatable {
     /// feed's `last_sync`) or a read touching its rows (`last_access`). An image shared by several
     /// items or feeds is as recent as the most recent of them.
     public var lastUsed: Double
+    /// Whether an item or a feed names this image: only then is a thumbnail without its
+    /// original worth keeping (a page shows it).
+    public var isListed: Bool
 
-    public init(sha256: ImageHash, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double) {
+    public init(sha256: ImageHash, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double,
+                isListed: Bool = false) {
         self.sha256 = sha256
         self.original = original
         self.thumbnails = thumbnails
         self.lastUsed = lastUsed
+        self.isListed = isListed
     }
 
     var thumbnailBytes: Int { thumbnails.reduce(0) { $0 + $1.diskBytes } }
@@ -104,12 +109,15 @@ public struct EvictionGoal: Sendable, Equatable {
 public struct EvictionPlan: Sendable, Equatable {
     /// Images whose original goes, least recently used first (expired ones included).
     public var originals: [ImageHash] = []
-    /// Images whose every thumbnail goes (expired ones, then any needed beyond all originals).
+    /// Images whose every thumbnail goes (expired ones, unlisted ones with their original, then
+    /// any needed beyond all originals).
     public var thumbnails: [ImageHash] = []
     /// The files of those rows: what to delete once the rows are gone and the pages rewritten.
     public var files: [CachePath] = []
     /// How many images expired by age (original and thumbnails).
     public var expired = 0
+    /// How many images no item or feed names went whole to make room (original and thumbnails).
+    public var unlisted = 0
     public var bytesFreed = 0
     public var usageAfter = 0
     /// False when even deleting every image would not fit the target (the index, manifests and

@@ -4,7 +4,9 @@ import Synchronization
 /// Decides what a prune deletes. Pure: index rows and measured sizes in, a plan out.
 ///
 /// 1. Images last used before `--max-age` expire: original and thumbnails.
-/// 2. Originals go, least recently used first, until the cache fits.
+/// 2. Originals go, least recently used first, until the cache fits. An image no item or feed
+///    names goes whole: no page shows its thumbnail, and a sync that lists it again downloads
+///    it anyway (reuse needs the original).
 /// 3. Only if every original is gone and it still doesn't fit, thumbnails go, LRU again.
 ///    A 40×40 thumbnail costs about 1% of its original and is what the gallery shows.
 ///
@@ -63,8 +65,9 @@ public enum EvictionPolicy {
         }
         // References only make a stored image more recent; they never create one.
         for reference in rows.references where includes(reference.sha256) {
-            if let index = slots[reference.sha256], blobs[index].lastUsed < reference.listedAt {
-                blobs[index].lastUsed = reference.listedAt
+            if let index = slots[reference.sha256] {
+                blobs[index].isListed = true
+                if blobs[index].lastUsed < reference.listedAt { blobs[index].lastUsed = reference.listedAt }
             }
         }
         return blobs
@@ -104,14 +107,22 @@ public enum EvictionPolicy {
             let remaining = byAge.dropFirst(expired)
             for index in remaining {
                 guard usage > target else { break }
-                guard let original = blobs[index].original else { continue }
-                plan.originals.append(blobs[index].sha256)
-                plan.files.append(original.path)
-                usage -= original.diskBytes
+                let blob = blobs[index]
+                if let original = blob.original {
+                    plan.originals.append(blob.sha256)
+                    plan.files.append(original.path)
+                    usage -= original.diskBytes
+                }
+                if !blob.isListed, !blob.thumbnails.isEmpty {
+                    plan.unlisted += 1
+                    plan.thumbnails.append(blob.sha256)
+                    plan.files += blob.thumbnails.map(\.path)
+                    usage -= blob.thumbnailBytes
+                }
             }
             for index in remaining {
                 guard usage > target else { break }
-                guard !blobs[index].thumbnails.isEmpty else { continue }
+                guard blobs[index].isListed, !blobs[index].thumbnails.isEmpty else { continue }
                 plan.thumbnails.append(blobs[index].sha256)
                 plan.files += blobs[index].thumbnails.map(\.path)
                 usage -= blobs[index].thumbnailBytes

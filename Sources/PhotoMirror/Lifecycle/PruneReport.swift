@@ -7,11 +7,13 @@ public struct PruneReport: Sendable, Codable, Equatable {
     /// Disk use of the whole cache folder, as `du` counts it, before and after.
     public var usageBefore = 0
     public var usageAfter = 0
-    /// Images whose original was evicted, whose thumbnails were evicted, and that expired by age
-    /// (both; counted in the first two as well).
+    /// Images whose original was evicted, whose thumbnails were evicted, that expired by age and
+    /// that went whole because no item or feed names them (the last two counted in the first two
+    /// as well).
     public var originalsEvicted = 0
     public var thumbnailsEvicted = 0
     public var expired = 0
+    public var unlisted = 0
     /// Temp files and orphans (files no index row names) deleted.
     public var garbageRemoved = 0
     public var manifestsRewritten = 0
@@ -22,7 +24,7 @@ public struct PruneReport: Sendable, Codable, Equatable {
     public var failures: [String] = []
 
     enum CodingKeys: String, CodingKey {
-        case limit, target, expired, failures
+        case limit, target, expired, unlisted, failures
         case usageBefore = "usage_before", usageAfter = "usage_after"
         case originalsEvicted = "originals_evicted", thumbnailsEvicted = "thumbnails_evicted"
         case garbageRemoved = "garbage_removed", manifestsRewritten = "manifests_rewritten"

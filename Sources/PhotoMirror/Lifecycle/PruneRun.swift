@@ -53,6 +53,7 @@ struct PruneRun: Sendable {
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
             report.expired += plan.expired
+            report.unlisted += plan.unlisted
             guard let writer, !plan.isEmpty else {
                 usage = plan.usageAfter
                 break

@@ -124,8 +124,9 @@ extension CommandSpec {
         file and folder: images, index, manifests, gallery). Images no sync has listed for
         DURATION expire first. Then originals go, least recently used first (a sync listing an
         item counts as use; an image shared by several items or feeds is as recent as the most
-        recent of them), until the cache fits; thumbnails go only if removing every original is
-        not enough. Prune stops as soon as the cache fits, so it ends less than one image below
+        recent of them), until the cache fits; an image no feed lists any more goes whole
+        (original and thumbnails: no page shows it), and the thumbnails of listed items go only
+        if removing every original is not enough. Prune stops as soon as the cache fits, so it ends less than one image below
         SIZE. Temp files and orphans are deleted too. Manifests and the gallery are rewritten:
         items say evicted-original (thumbnail kept) or evicted, and no page shows a broken image.
         """,

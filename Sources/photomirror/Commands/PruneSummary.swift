@@ -21,7 +21,9 @@ enum PruneSummary {
         if let target = report.target, target != report.limit { line += ", trimmed to \(Output.bytes(target))" }
         if report.limit != nil { line += ")" }
         line += "; \(verb) \(report.originalsEvicted) originals and the thumbnails of \(report.thumbnailsEvicted) images"
-        if report.expired > 0 { line += " (\(report.expired) expired by age)" }
+        let reasons = [(report.expired, "expired by age"), (report.unlisted, "listed by no feed")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        if !reasons.isEmpty { line += " (\(reasons.joined(separator: ", ")))" }
         if report.garbageRemoved > 0 { line += "; \(report.dryRun ? "would remove" : "removed") \(report.garbageRemoved) garbage files" }
         if report.manifestsRewritten > 0 { line += "; \(report.manifestsRewritten) manifests rewritten" }
         text += line + "\n"

@@ -132,6 +132,7 @@ struct TwoFeeds {
     static let olderPhotos = ["Aqua.jpg", "Blinds.jpg", "FreshFlower.jpg", "Garden.jpg"]
     static let newerPhotos = ["FreshFlower.jpg", "Garden.jpg", "GreenMeadow.jpg"]
 
+    let site: FeedSite
     let server: FixtureServer
     let folder: URL
     let older: String
@@ -146,8 +147,13 @@ struct TwoFeeds {
         let base = "http://127.0.0.1:\(server.port)"
         try site.writeFlickrFeed(at: "older.js", base: base, names: olderPhotos)
         try site.writeFlickrFeed(at: "newer.js", base: base, names: newerPhotos)
-        return TwoFeeds(server: server, folder: try Paths.temporaryFolder(), older: server.url("older.js"),
+        return TwoFeeds(site: site, server: server, folder: try Paths.temporaryFolder(), older: server.url("older.js"),
                         newer: server.url("newer.js"))
+    }
+
+    /// Makes the older feed list only `names` from now on.
+    func relistOlder(_ names: [String]) throws {
+        try site.writeFlickrFeed(at: "older.js", base: "http://127.0.0.1:\(server.port)", names: names)
     }
 
     func sync(_ cache: URL, _ feeds: [String], _ extra: [String] = []) throws -> Photomirror.Result {
