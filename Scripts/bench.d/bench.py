@@ -22,20 +22,21 @@ PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each 
 }
 
 
-def prune_target(binary, images):
-    """Target 6 is measured by Scripts/bench_prune: it builds a cache of `images` synthetic
-    entries on a tmpfs and times `photomirror prune` halving it."""
+def prune_target(binary, images, listed=1.0):
+    """Targets 6 and 15 are measured by Scripts/bench_prune: it builds a cache of `images`
+    synthetic entries on a tmpfs, each feed still listing the newest share `listed` of its
+    images, and times `photomirror prune` halving it (and measures the index before and after)."""
     script = os.path.join(ROOT, "Scripts", "bench_prune")
     if not os.access(script, os.X_OK):
         return {"status": "pending", "detail": "Scripts/bench_prune does not exist yet"}
-    done = subprocess.run([script, "--binary", binary, "--images", str(images)], cwd=ROOT,
+    done = subprocess.run([script, "--binary", binary, "--images", str(images), "--listed", str(listed)], cwd=ROOT,
                           capture_output=True, text=True)
     text = (done.stdout + done.stderr).strip()
-    found = re.search(r"RESULT prune_seconds=([0-9.]+) images=(\d+) (\w+)", text)
+    found = re.search(r"RESULT prune_seconds=([0-9.]+) images=(\d+) listed=([0-9.]+) index_percent=([0-9.]+) (\w+)", text)
     if not found:
         return {"status": "error", "detail": f"Scripts/bench_prune exited {done.returncode}: {text[-300:]}"}
     return {"status": "ok", "seconds": float(found.group(1)), "images": int(found.group(2)),
-            "checked": found.group(3) == "ok"}
+            "listed": float(found.group(3)), "index_percent": float(found.group(4)), "checked": found.group(5) == "ok"}
 
 
 def main():
@@ -47,7 +48,7 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
     a = ap.parse_args()
     plan = PLANS["quick" if a.quick else "full"]
@@ -74,6 +75,10 @@ def main():
             # Building its 100 000-entry cache takes minutes: the full run only.
             results["prune"] = (prune_target(a.binary, plan["prune_images"]) if plan["prune_images"]
                                 else {"status": "skipped"})
+        if "13" in only:
+            # A cache synced daily for a while: each feed still lists the newest fifth of its images.
+            results["reclaim"] = (prune_target(a.binary, plan["prune_images"], listed=0.2) if plan["prune_images"]
+                                  else {"status": "skipped"})
         if "7" in only:
             results["parse"] = parse.run(a.binary, a.work, plan["parse_rounds"], plan["warmup"])
         if "8" in only:

@@ -7,17 +7,26 @@ import PMCache
 /// garbage that `verify` reports, never a row naming a missing file. Each batch's files are
 /// flushed before its commit (`CacheStorage.makeDurable`), while the next batch downloads; the
 /// last one is flushed with nothing left to overlap, so batches are kept small.
+///
+/// A touch (an image the cache already held) names no new file, so nothing is flushed for it
+/// and it does not count toward `limit`: a re-sync of unchanged feeds commits its touches in a
+/// few large transactions, each page of the index written once, rather than one per 64 images.
 struct PendingWrites: Sendable {
     static let limit = 64
+    /// Writes of any kind a batch holds at most: what a sync keeps of URLs between being done
+    /// and committed.
+    static let touchLimit = 4096
 
     private(set) var urls: [String] = []
     private var writes: [PhotoIndex.MediaWrite] = []
+    private var newFiles = 0
 
-    var isFull: Bool { writes.count >= Self.limit }
+    var isFull: Bool { newFiles >= Self.limit || writes.count >= Self.touchLimit }
 
     mutating func add(_ write: PhotoIndex.MediaWrite, for url: String) {
         urls.append(url)
         writes.append(write)
+        if write.namesNewFiles { newFiles += 1 }
     }
 
     /// The queued writes, as a batch of their own to flush; this queue starts empty again.
@@ -33,9 +42,10 @@ struct PendingWrites: Sendable {
         defer {
             urls.removeAll(keepingCapacity: true)
             writes.removeAll(keepingCapacity: true)
+            newFiles = 0
         }
         do {
-            if writes.contains(where: \.namesNewFiles) { try await storage.makeDurable() }
+            if newFiles > 0 { try await storage.makeDurable() }
             try await index.apply(writes)
             return nil
         } catch {
