@@ -54,6 +54,38 @@ import Testing
         #expect(again.feeds.first?.reused == 3 && again.feeds.first?.unchanged == true)
     }
 
+    @Test func anUnchangedFeedSettlesAsStagedOnlyWhenTheSyncChangedNoImage() async throws {
+        let harness = Harness()
+        let feed = "http://feeds.test/photos.rss", other = "http://feeds.test/other.rss"
+        let (a, b, c) = ("http://img.test/a.jpg", "http://img.test/b.jpg", "http://img.test/c.jpg")
+        harness.transport.serve(feed, Self.rss([a, b]), headers: ["etag": "\"v1\""])
+        harness.transport.serve(other, Self.rss([c]))
+        harness.transport.serve(a, Self.jpeg)
+        let cache = try InMemorySyncTests.SharedCache(storage: harness.storage)
+        let first = try #require(try await run(harness, cache, [feed]).feeds.first)
+        #expect(first.ok == 1 && first.failed == 1, "b is not served yet: \(first)")
+
+        // 304, but b now loads: the feed's rows are settled from what the sync did.
+        harness.transport.serve(b, Self.jpeg)
+        let second = try await run(harness, cache, [feed, other])
+        let healed = try #require(second.feeds.first)
+        #expect(healed.unchanged && healed.ok == 2 && healed.failed == 0 && healed.downloaded == 1 && healed.reused == 1,
+                "\(healed)")
+        #expect(second.feeds.last?.failed == 1, "c fails in another feed")
+
+        // 304 again while another feed's image fails: settled as before, from each image's row.
+        let third = try #require(try await run(harness, cache, [feed, other]).feeds.first)
+        #expect(third.unchanged && third.ok == 2 && third.reused == 2 && third.downloaded == 0, "\(third)")
+
+        // 304 and nothing changed anywhere: the rows as staged give the same report and rows.
+        let key = CacheLayout.feedKey(url: feed)
+        let rows = try await cache.cache.index.items(feedKey: key)
+        let fourth = try #require(try await run(harness, cache, [feed]).feeds.first)
+        #expect(fourth.unchanged && fourth.ok == 2 && fourth.reused == 2 && fourth.downloaded == 0 && fourth.items == 2,
+                "\(fourth)")
+        #expect(try await cache.cache.index.items(feedKey: key) == rows)
+    }
+
     @Test func aDocumentThatCannotBeReadLeavesTheFeedsRowsAndManifest() async throws {
         let harness = Harness()
         let feed = "http://feeds.test/photos.rss"

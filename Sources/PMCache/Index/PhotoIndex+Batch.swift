@@ -7,6 +7,12 @@ extension PhotoIndex {
         case touch(url: String, sha256: String, at: Double)
         case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord])
 
+        /// Whether the write only marks an image the index already had, as it was, as used.
+        public var isTouch: Bool {
+            if case .touch = self { return true }
+            return false
+        }
+
         /// Whether the write names files (an original, thumbnails) that may have just been put.
         public var namesNewFiles: Bool {
             if case .record(_, let original, let thumbnails) = self { return original != nil || !thumbnails.isEmpty }

@@ -34,6 +34,9 @@ struct FeedRecorder: Sendable {
             imageFilesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
         }
         let (sizes, notModified, url, settledRecord) = (publisher.sizes, staged.notModified, staged.url, record)
+        // A 304 in a sync that changed no URL's row: each image is as staged, and every one the
+        // rows name whole was reused, so the images' rows need not be read again.
+        let asStaged = notModified && ledger.changedNothing
         let (tally, content, itemFilesWritten) = try await index.settleFeed(key: key) { rows in
             var tally = FeedTally(url: url, title: settledRecord.title)
             tally.report.kind = settledRecord.kind
@@ -45,6 +48,14 @@ struct FeedRecorder: Sendable {
             while true {
                 let items = try rows.nextPage(limit: Self.pageItems)
                 guard !items.isEmpty else { break }
+                if asStaged {
+                    for item in items {
+                        for media in item.allMedia where media.status == .ok { tally.stored(media.url, downloaded: false) }
+                        digest.add(item)
+                        tally.add(item)
+                    }
+                    continue
+                }
                 let states = try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
                 for stagedItem in items {
                     var item = stagedItem

@@ -9,6 +9,12 @@ struct MediaLedger: Sendable {
     let clock: SyncClock
     private(set) var failures: [String: String] = [:]
     private var taken = Set<String>()
+    /// Whether any URL's row changed (a download, new validators, a new thumbnail size).
+    private(set) var recordedAny = false
+
+    /// Every URL this sync did was an image the index held whole and still holds as it was: a
+    /// feed the server answered 304 for then settles to the rows it was staged with.
+    var changedNothing: Bool { !recordedAny && failures.isEmpty }
 
     init(clock: SyncClock) {
         self.clock = clock
@@ -22,6 +28,8 @@ struct MediaLedger: Sendable {
     func isDone(lastAccess: Double?) -> Bool { (lastAccess ?? -.infinity) >= clock.start }
 
     mutating func take(_ url: String) { taken.insert(url) }
+
+    mutating func recorded() { recordedAny = true }
 
     /// Their rows are committed: the index tells from now on.
     mutating func committed(_ urls: some Sequence<String>) {

@@ -91,6 +91,7 @@ struct MirrorRun {
                 if mirrored.abort == nil { mirrored.abort = reason }
             }
             if let write = finished.write {
+                if !write.isTouch { mirrored.ledger.recorded() }
                 writes.add(write, for: url)
                 queued.append(outcome)
                 if writes.isFull {
