@@ -13,17 +13,36 @@ struct PagedFeed: Sendable {
     let logoValidators: MediaValidators?
     /// The files of every image, when the caller holds them (a prune): looked up, not joined.
     var known: KnownFiles?
+    /// The whole feed's items by rowid, when they were read at once (see `heldItems`).
+    private var held: [Int64: ItemRecord]?
+    private var heldPaths: [String: StoredPaths] = [:]
+    private var heldValidators: [String: MediaValidators] = [:]
 
     /// Items read per page for the manifest and the JSON Feed (the gallery's pages read theirs).
     static let pageItems = 256
+    /// A caller holding every image's files (`known`: a prune, a repair) already holds memory
+    /// in proportion to the cache, so a feed of up to this many items is read once and its
+    /// manifest, JSON Feed and pages are written from that read instead of three of their own.
+    static let heldItems = 8192
 
     static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil) async throws -> PagedFeed? {
         guard let record = try await index.feed(key: key) else { return nil }
         let counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
         let image = try await index.feedImage(feedKey: key)
-        return PagedFeed(index: index, record: record, counts: counts,
-                         logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
-                         logoValidators: image.validators, known: known)
+        var feed = PagedFeed(index: index, record: record, counts: counts,
+                             logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
+                             logoValidators: image.validators, known: known)
+        if known != nil, counts.items <= heldItems { try await feed.hold() }
+        return feed
+    }
+
+    private mutating func hold() async throws {
+        let rowids = try await order(newestFirst: false)
+        let whole = try await page(rowids[...])
+        // Rows that went between the two reads (none under the writers' lock) leave it paged.
+        guard whole.items.count == rowids.count else { return }
+        held = Dictionary(uniqueKeysWithValues: zip(rowids, whole.items))
+        (heldPaths, heldValidators) = (whole.paths, whole.validators)
     }
 
     /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).
@@ -34,6 +53,10 @@ struct PagedFeed: Sendable {
     /// The items `rowids` name, in that order, as a feed of their own with the whole feed's counts
     /// and its logo among the paths.
     func page(_ rowids: ArraySlice<Int64>) async throws -> GalleryFeed {
+        if let held {
+            return GalleryFeed(record: record, items: rowids.compactMap { held[$0] }, paths: heldPaths,
+                               validators: heldValidators, counts: counts)
+        }
         let stored = try await index.feedItems(feedKey: record.key, rowids: Array(rowids), known: known)
         var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) }
         var validators = stored.validators

@@ -1,0 +1,63 @@
+import Foundation
+@testable import PMCache
+import PMSupport
+import Testing
+@testable import PhotoMirror
+
+/// A feed read once for its three documents (a prune's, holding every image's files) gives the
+/// pages that reading it a page at a time gives.
+@Suite struct PagedFeedTests {
+    @Test func aHeldFeedGivesThePagesOfAPagedOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-paged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = try PhotoIndex(path: folder.appendingPathComponent("index.sqlite").path)
+        let shas = (0..<8).map { Digest.sha256Hex(Array("image \($0)".utf8)) }
+        for (number, sha) in shas.enumerated() {
+            try await index.record(
+                resource: ResourceRecord(url: "https://img/\(number)", sha256: sha, etag: "\"\(number)\"", lastModified: nil,
+                                         contentType: nil, fetchedAt: 1, lastAccess: Double(number)),
+                original: OriginalRecord(sha256: sha, path: CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
+                                         bytes: 100, format: "jpeg", storedAt: 1, lastAccess: Double(number)),
+                thumbnails: ["40x40", "80x80"].map {
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: Double(number))
+                })
+        }
+        let record = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
+                                etag: nil, lastModified: nil, lastSync: 0, imageURL: "https://img/7", imageSHA256: shas[7])
+        let items = (0..<7).map { number in
+            ItemRecord(itemID: "\(number)", position: number, title: "photo \(number)", link: nil, published: Double(number),
+                       dateTaken: nil, author: nil, tags: [], description: nil, mediaURL: "https://img/\(number)", status: .ok,
+                       error: nil, sha256: shas[number],
+                       moreMedia: [MediaRecord(url: "https://img/\((number + 1) % 7)", source: "html", status: .ok, error: nil,
+                                               sha256: shas[(number + 1) % 7])])
+        }
+        try await index.replaceFeed(record, items: items)
+        var plan = EvictionPlan()
+        plan.originals = [ImageHash(shas[0]), ImageHash(shas[7])]
+        plan.thumbnails = [ImageHash(shas[1])]
+        let known = try #require(KnownFiles(blobs: EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:]),
+                                            without: plan))
+        _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
+
+        let held = try #require(try await PagedFeed.load(key: "a", index: index, known: known))
+        let paged = try #require(try await PagedFeed.load(key: "a", index: index))
+        let newest = try await paged.order(newestFirst: true)
+        #expect(newest.count == 7)
+        for rowids in PagedFeed.pages(of: newest, size: 3) + [newest[...], []] {
+            let (fromHeld, fromPages) = (try await held.page(rowids), try await paged.page(rowids))
+            #expect(fromHeld.items == fromPages.items)
+            #expect(fromHeld.counts == fromPages.counts)
+            let named = Set(fromPages.items.flatMap { $0.allMedia.compactMap(\.sha256) } + [shas[7]])
+            for sha in named {
+                #expect(fromHeld.paths[sha]?.original == fromPages.paths[sha]?.original, "\(sha)")
+                #expect(fromHeld.paths[sha]?.thumbnails == fromPages.paths[sha]?.thumbnails, "\(sha)")
+            }
+            for url in fromPages.items.compactMap(\.mediaURL) {
+                #expect(fromHeld.validators[url] == fromPages.validators[url], "\(url)")
+            }
+        }
+        let first = try await held.page(newest.suffix(1))
+        #expect(first.items.map(\.status.rawValue) == ["evicted-original"], "item 0 lost its original")
+    }
+}
