@@ -91,7 +91,7 @@ import PMSupport
         #expect(ManifestRows.storedStatus("something newer", sha256: nil) == .failed)
     }
 
-    @Test func aMediaURLGetsARowOnlyWhenItsImageHasAFileAndTheLaterFeedWins() throws {
+    @Test func aMediaURLGetsARowOnlyWhenItsOriginalIsStoredAndTheLaterFeedWins() throws {
         let older = try ManifestRows.read(Self.manifest()).media
         let newer: [ManifestRows.Media] = [.init(url: "https://m/a.jpg", sha256: Self.b, etag: "\"new\"", lastModified: nil)]
         var files = ContentRows()
@@ -99,10 +99,16 @@ import PMSupport
                                           storedAt: 10, lastAccess: 10)]
         files.thumbnails = [ThumbnailRecord(originalSHA256: Self.b, size: "80x80", bytes: 1,
                                             sha256: "t", storedAt: 20, lastAccess: 20)]
+        files.originals.append(OriginalRecord(sha256: Self.b, path: "originals/bb/b.png", bytes: 1, format: "png",
+                                              storedAt: 20, lastAccess: 20))
         let resources = IndexRebuilder.resources(named: [older, newer], files: files)
-        #expect(resources.map(\.url) == ["https://m/a.jpg", "https://m/b.jpg"], "c and the logo have no file")
+        #expect(resources.map(\.url) == ["https://m/a.jpg", "https://m/b.jpg"], "c and the logo have no original")
         #expect(resources[0].sha256 == Self.b && resources[0].etag == "\"new\"" && resources[0].fetchedAt == 20)
-        #expect(resources[1].sha256 == Self.b && resources[1].contentType == nil)
+        #expect(resources[1].sha256 == Self.b && resources[1].contentType == "image/png")
+        files.originals.removeLast()
+        let withoutB = IndexRebuilder.resources(named: [older, newer], files: files)
+        #expect(withoutB.map(\.url) == ["https://m/a.jpg"] && withoutB.first?.sha256 == Self.a,
+                "b has thumbnails only, so no URL names it: a's URL keeps the image that has its original")
     }
 
     @Test func contentFilesAreCheckedBeforeTheyGetARow() async throws {

@@ -76,7 +76,9 @@ extension PhotoIndex {
     }
 
     /// Deletes the rows of the given originals and thumbnails (`size` nil: every size of that
-    /// image) and forgets media URLs whose image has no file left. Items are not touched: their
+    /// image) and forgets media URLs whose image has no original left (a URL's row is what a sync
+    /// reuses or revalidates, and neither can be done without the original; an item keeps the
+    /// hash its thumbnails are found by). Items are not touched: their
     /// evicted statuses are derived when read. Call it *before* deleting the files (the caller
     /// read their paths from the rows under the same lock): a crash in between then leaves orphan
     /// files (garbage), never rows or manifests naming missing files (damage).
@@ -101,7 +103,8 @@ extension PhotoIndex {
                 OR f.image_sha256 IN (SELECT sha256 FROM \(images))
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
-            // A URL keeps its row while its image has a thumbnail left, so test that first.
+            // Rows of URLs whose image lost its original here, or earlier (a cache written when
+            // URLs kept their rows while a thumbnail was left).
             let deletes = [
                 ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
                 ("thumbnails", """
@@ -109,8 +112,7 @@ extension PhotoIndex {
                     """),
                 ("resources", """
                     DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
-                        WHERE NOT EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = d.sha256)
-                        AND NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
+                        WHERE NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
                     """),
             ]
             for (table, delete) in deletes {
@@ -165,13 +167,13 @@ extension PhotoIndex {
         return JSONStringList.encode(packed.sorted())
     }
 
-    // Deleting rows frees only the pages that end up empty. A table's rows lie in the order they
-    // were inserted, about the order prune evicts them in, so its pages empty out in runs; but its
-    // indexes (by hash, by path, by URL) are in random order, and so is `thumbnails`, a table kept
-    // in its key's order (WITHOUT ROWID): a prune that takes out half of their entries leaves every
-    // page half full, for good: SQLite merges a page only once it is under a third full.
-    // Rebuilding (REINDEX, which rebuilds a WITHOUT ROWID table's own b-tree too) what lost a
-    // quarter or more of its entries packs it again, and frees the rest.
+    // Deleting rows frees only the pages that end up empty. The indexes (by hash, by path, by URL)
+    // are in random order, and so is `thumbnails`, a table kept in its key's order (WITHOUT ROWID);
+    // a table's rows lie in the order they were inserted, which is the order prune evicts them in
+    // only across syncs (the images one sync listed are equally recent, and go in hash order). A
+    // prune that takes out half of the entries then leaves every page half full, for good: SQLite
+    // merges a page only once it is under a third full. What lost a quarter or more of its
+    // entries is rebuilt packed (`repack`), and the rest freed.
     private func noteDeleted(_ deleted: Int, from table: String) throws(IndexError) {
         guard deleted > 0 else { return }
         let left = try connection.statement("SELECT count(*) FROM \(table)")
@@ -187,9 +189,40 @@ extension PhotoIndex {
     /// holding an old snapshot keeps the log until it ends, and a full disk the rebuild.
     public func checkpoint() {
         connection.resetStatements()
-        for table in tablesToRepack.sorted() { try? connection.execute("REINDEX \(table)") }
+        for table in tablesToRepack.sorted() { try? repack(table) }
         tablesToRepack = []
         try? connection.execute("PRAGMA incremental_vacuum")
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Rebuilds a table packed, in one transaction: a rowid table's rows are copied out and back
+    /// in their order (no other table refers to `originals` or `resources` by rowid), then its
+    /// indexes, or a WITHOUT ROWID table's own b-tree, are rebuilt (`REINDEX`).
+    private func repack(_ table: String) throws(IndexError) {
+        try connection.transaction { () throws(IndexError) in
+            if Self.rowidTables.contains(table), isSparse(table) {
+                try connection.execute("""
+                    CREATE TEMP TABLE repacked AS SELECT * FROM \(table) ORDER BY rowid;
+                    DELETE FROM \(table);
+                    INSERT INTO \(table) SELECT * FROM temp.repacked ORDER BY rowid;
+                    DROP TABLE temp.repacked;
+                    """)
+            }
+            try connection.execute("REINDEX \(table)")
+        }
+    }
+
+    /// The tables prune deletes from that keep their rows by rowid.
+    private static let rowidTables: Set<String> = ["originals", "resources"]
+
+    /// Whether a third or more of the table's own pages is unused: rows deleted in runs (images
+    /// evicted in the order they were stored) leave its pages full, and copying it then buys
+    /// nothing. False when SQLite is built without the `dbstat` table.
+    private func isSparse(_ table: String) -> Bool {
+        guard let query = try? connection.statement("SELECT sum(pgsize), sum(unused) FROM dbstat('main', 1) WHERE name = ?"),
+              (try? query.bind(.text(table))) != nil, (try? query.step()) == true else { return false }
+        let (size, unused) = (query.int(0), query.int(1))
+        _ = try? query.step()
+        return size > 0 && unused * 3 >= size
     }
 }

@@ -98,15 +98,13 @@ struct IndexRebuilder: Sendable {
         }.sorted()
     }
 
-    /// The media URL rows: each URL with a hash whose image has a file, at the time of that
-    /// file. `feeds`' media in the order they win in: a later one's URL replaces an earlier one's.
+    /// The media URL rows: each URL with a hash whose original is stored, at the time of that
+    /// file (as prune leaves them: a URL loses its row with its image's original). `feeds`' media
+    /// in the order they win in: a later one's URL replaces an earlier one's.
     static func resources(named feeds: [[ManifestRows.Media]], files: ContentRows) -> [ResourceRecord] {
         var stored: [String: (time: Double, contentType: String?)] = [:]
         for original in files.originals {
             stored[original.sha256] = (original.storedAt, ImageFormat.named(original.format)?.mimeType)
-        }
-        for thumbnail in files.thumbnails where stored[thumbnail.originalSHA256] == nil {
-            stored[thumbnail.originalSHA256] = (thumbnail.storedAt, nil)
         }
         var byURL: [String: ResourceRecord] = [:]
         for media in feeds.joined() {
