@@ -19,6 +19,7 @@ One round, on a fresh cache:
   3. `photomirror prune --max <half the cache's disk use>` (du -s, as Scripts/bench_prune
      counts it): its time; du afterwards must be within the limit.
   4. `photomirror verify` of the pruned cache: its time; it must exit 0.
+  The index file's size before and after the prune is target 13's real-sync row.
 The steps work on what the one before left, so they run in this order, never shuffled; the
 goals are absolute, measured in the one run. A round of 100 000 images is long, so the full plan
 runs one (the quick plan: 5 feeds of 200); making the files is untimed.
@@ -33,6 +34,12 @@ def _du_bytes(folder):
     """Disk use as `du -s` counts it (allocated blocks), which is what prune bounds."""
     done = subprocess.run(["du", "-s", "-B1", folder], check=True, capture_output=True, text=True)
     return int(done.stdout.split()[0])
+
+
+def _index_bytes(cache):
+    """The index file and its WAL (issue 15's measure of what prune gives back)."""
+    return sum(os.path.getsize(os.path.join(cache, name)) for name in ("index.sqlite", "index.sqlite-wal")
+               if os.path.exists(os.path.join(cache, name)))
 
 
 def _originals(binary, cache):
@@ -103,15 +110,18 @@ def run(binary, corpus, work, feeds, per_feed, rounds):
             requests = site.access_log_lines()[mark:]
             before = _du_bytes(cache)
             limit = before // 2
+            index_before = _index_bytes(cache)
             pruned = measure.run([binary, "prune", "--quiet", "--max", str(limit), "--cache", cache])
             after = _du_bytes(cache)
+            index_after = _index_bytes(cache)
             verified = measure.run([binary, "verify", "--quiet", "--cache", cache], check=False)
             for key, result in (("sync", first), ("again", again), ("prune", pruned), ("verify", verified)):
                 stats[key].runs.append(result)
             checks.append({"originals": originals, "images": sum(1 for line in requests if '"GET /d240/' in line),
                            "feeds": sum(1 for line in requests if '"GET /feeds/' in line),
                            "unchanged": sum(1 for line in requests if '"GET /feeds/' in line and '" 304 ' in line),
-                           "before": before, "limit": limit, "after": after, "verify_code": verified.code})
+                           "before": before, "limit": limit, "after": after, "verify_code": verified.code,
+                           "index_before": index_before, "index_after": index_after})
             print(f"bench: {total} items round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         site.stop()
