@@ -9,7 +9,8 @@ struct MediaLedger: Sendable {
     let clock: SyncClock
     private(set) var failures: [String: String] = [:]
     private var taken = Set<String>()
-    /// Whether any URL's row changed (a download, new validators, a new thumbnail size).
+    /// Whether any URL was done otherwise than by a plain reuse (a download, a revalidation, a
+    /// new thumbnail size, a failure): its row may have changed.
     private(set) var recordedAny = false
 
     /// Every URL this sync did was an image the index held whole and still holds as it was: a

@@ -90,8 +90,9 @@ struct MirrorRun {
                 mirrored.ledger.failed(url, reason: reason)
                 if mirrored.abort == nil { mirrored.abort = reason }
             }
+            // Only a plain reuse leaves the URL's row as it was (a revalidation writes its own).
+            if finished.write?.isTouch != true { mirrored.ledger.recorded() }
             if let write = finished.write {
-                if !write.isTouch { mirrored.ledger.recorded() }
                 writes.add(write, for: url)
                 queued.append(outcome)
                 if writes.isFull {
