@@ -48,7 +48,7 @@ import Testing
         try await index.touch(url: resource.url, sha256: "ab12", at: 99)
         let media = try #require(try await index.media(for: resource.url))
         #expect(media.original?.lastAccess == 99)
-        #expect(media.thumbnails["40x40"]?.lastAccess == 99)
+        #expect(media.thumbnails["40x40"]?.lastAccess == thumbnail.lastAccess, "serve moves a thumbnail's; a sync the original's")
     }
 
     @Test func batchedLookupsAndTouchesAnswerPerURL() async throws {
@@ -66,7 +66,7 @@ import Testing
 
         try await index.apply([.touch(url: first.url, sha256: "ab12", at: 50), .touch(url: strange, sha256: "cd34", at: 50)])
         let touched = try await index.media(for: [first.url, strange])
-        #expect(touched.values.allSatisfy { $0.original?.lastAccess == 50 && $0.thumbnails["40x40"]?.lastAccess == 50 })
+        #expect(touched.values.allSatisfy { $0.original?.lastAccess == 50 && $0.thumbnails["40x40"]?.lastAccess != 50 })
         #expect(try await index.media(for: [String]()).isEmpty)
     }
 

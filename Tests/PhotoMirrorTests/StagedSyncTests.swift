@@ -77,13 +77,21 @@ import Testing
         let third = try #require(try await run(harness, cache, [feed, other]).feeds.first)
         #expect(third.unchanged && third.ok == 2 && third.reused == 2 && third.downloaded == 0, "\(third)")
 
-        // 304 and nothing changed anywhere: the rows as staged give the same report and rows.
+        // 304 and nothing changed anywhere: the rows as staged give the same report, rows and card.
         let key = CacheLayout.feedKey(url: feed)
         let rows = try await cache.cache.index.items(feedKey: key)
+        let card = { () throws -> String in
+            let bytes = try #require(harness.storage.files[GalleryCardFile.path(feedKey: key)])
+            return try JSONDecoder().decode(GalleryCardFile.self, from: Data(bytes)).html
+                .replacingOccurrences(of: #"synced [^<]*"#, with: "synced …", options: .regularExpression)
+        }
+        let settledCard = try card()
+        #expect(settledCard.contains("2 mirrored"), "\(settledCard)")
         let fourth = try #require(try await run(harness, cache, [feed]).feeds.first)
         #expect(fourth.unchanged && fourth.ok == 2 && fourth.reused == 2 && fourth.downloaded == 0 && fourth.items == 2,
                 "\(fourth)")
         #expect(try await cache.cache.index.items(feedKey: key) == rows)
+        #expect(try card() == settledCard)
     }
 
     @Test func aDocumentThatCannotBeReadLeavesTheFeedsRowsAndManifest() async throws {

@@ -97,24 +97,24 @@ public actor PhotoIndex {
                       .real(resource.fetchedAt), .real(resource.lastAccess)).run()
     }
 
-    /// Marks a cached media URL as used now: its resource row, original and thumbnails.
+    /// Marks a cached media URL as used now: its resource row and its original's. The
+    /// thumbnails keep theirs (what `serve` hands out moves them): an image is as recent as the
+    /// most recent of its rows, and a thumbnail left without its original is either listed (its
+    /// feed's sync then dates it) or shown by no page. Their table is in hash order, so touching
+    /// it would rewrite a page for nearly every image a sync lists.
     public func touch(url: String, sha256: String, at time: Double) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
             try writeTouches(urls: [url], sha256s: [sha256], at: time)
         }
     }
 
-    /// `touch`'s updates, inside the caller's transaction.
-    /// Refreshes the last access of URLs and their images' files, three statements for any number.
+    /// `touch`'s updates, inside the caller's transaction: two statements for any number of URLs.
     func writeTouches(urls: [String], sha256s: [String], at time: Double) throws(IndexError) {
         let urlList = JSONStringList.encode(urls), hashList = JSONStringList.encode(sha256s)
         try connection.statement("UPDATE resources SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(urlList)).run()
         try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(hashList)).run()
-        try connection.statement("""
-            UPDATE thumbnails SET last_access = ? WHERE original_sha256 IN (SELECT value FROM json_each(?))
-            """).bind(.real(time), .text(hashList)).run()
     }
 
 

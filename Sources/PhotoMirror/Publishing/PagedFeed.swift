@@ -25,9 +25,14 @@ struct PagedFeed: Sendable {
     /// manifest, JSON Feed and pages are written from that read instead of three of their own.
     static let heldItems = 8192
 
-    static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil) async throws -> PagedFeed? {
+    /// `counts`, when the caller has them (a sync that reused every image of the feed as its
+    /// rows name it), saves deriving each item's status from its image's files.
+    static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil, counts given: FeedCounts? = nil) async throws
+        -> PagedFeed?
+    {
         guard let record = try await index.feed(key: key) else { return nil }
-        let counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
+        let counts: FeedCounts
+        if let given { counts = given } else { counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known)) }
         let image = try await index.feedImage(feedKey: key)
         var feed = PagedFeed(index: index, record: record, counts: counts,
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },

@@ -14,13 +14,14 @@ struct Publisher: Sendable {
 
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
-    private func pagedFeed(_ key: String) async throws -> PagedFeed? {
-        try await PagedFeed.load(key: key, index: cache.index, known: known)
+    private func pagedFeed(_ key: String, counts: FeedCounts? = nil) async throws -> PagedFeed? {
+        try await PagedFeed.load(key: key, index: cache.index, known: known, counts: counts)
     }
 
-    /// The root page's card of a feed whose files stay as they are, from the index.
-    func card(feedKey: String) async throws -> GalleryCard? {
-        guard let feed = try await pagedFeed(feedKey) else { return nil }
+    /// The root page's card of a feed whose files stay as they are, from the index (its counts
+    /// from the caller when it has them).
+    func card(feedKey: String, counts: FeedCounts? = nil) async throws -> GalleryCard? {
+        guard let feed = try await pagedFeed(feedKey, counts: counts) else { return nil }
         var strip = GalleryCard.Strip(base: base)
         for rowids in PagedFeed.pages(of: try await feed.order(newestFirst: true), size: GalleryCard.stripLength * 4) {
             let page = try await feed.page(rowids)

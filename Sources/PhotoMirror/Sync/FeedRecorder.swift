@@ -37,7 +37,7 @@ struct FeedRecorder: Sendable {
         // A 304 in a sync that changed no URL's row: each image is as staged, and every one the
         // rows name whole was reused, so the images' rows need not be read again.
         let asStaged = notModified && ledger.changedNothing
-        let (tally, content, itemFilesWritten) = try await index.settleFeed(key: key) { rows in
+        let (tally, content, itemFilesWritten, stagedCounts) = try await index.settleFeed(key: key) { rows in
             var tally = FeedTally(url: url, title: settledRecord.title)
             tally.report.kind = settledRecord.kind
             tally.report.manifest = CacheLayout.manifestPath(feedKey: key)
@@ -45,12 +45,15 @@ struct FeedRecorder: Sendable {
             tally.report.unchanged = notModified
             var digest = FeedContent.Digest(record: settledRecord, sizes: sizes, itemCount: rows.count)
             var filesWritten = false
+            // Settled as staged, each stored status is the one the files give (every image whole).
+            var byStatus: [ItemStatus: Int] = [:]
             while true {
                 let items = try rows.nextPage(limit: Self.pageItems)
                 guard !items.isEmpty else { break }
                 if asStaged {
                     for item in items {
                         for media in item.allMedia where media.status == .ok { tally.stored(media.url, downloaded: false) }
+                        byStatus[item.status, default: 0] += 1
                         digest.add(item)
                         tally.add(item)
                     }
@@ -77,13 +80,13 @@ struct FeedRecorder: Sendable {
                     tally.add(item)
                 }
             }
-            return (tally, digest.finish(), filesWritten)
+            return (tally, digest.finish(), filesWritten, asStaged ? FeedCounts(byStatus) : nil)
         }
         try await index.finishSync(feedKey: key, at: record.lastSync, etag: record.etag, lastModified: record.lastModified,
                                    imageSHA256: record.imageSHA256)
         let recorded = Recorded(report: tally.report, failures: tally.failures)
         if try await isUnchanged(key, digest: content, filesWritten: imageFilesWritten || itemFilesWritten) {
-            if let card = try await publisher.card(feedKey: key) { try await publisher.writeCard(card) }
+            if let card = try await publisher.card(feedKey: key, counts: stagedCounts) { try await publisher.writeCard(card) }
             return recorded
         }
         // The pages are written from the index, the single source of truth.
