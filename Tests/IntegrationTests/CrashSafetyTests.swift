@@ -48,6 +48,7 @@ final class CrashSafetyTests: XCTestCase {
             let output = try String(contentsOf: log, encoding: .utf8)
             XCTAssertEqual(process.terminationStatus, expected, output)
             XCTAssertTrue(output.contains("sync interrupted after"), output)
+            XCTAssertTrue(output.contains(" of 8 images;"), "the feed's images, counted without a progress line: \(output)")
             XCTAssertEqual(try Photomirror().run(["verify", "--cache", cache.path]).status, 0)
         }
         let final = try Photomirror().run(["sync", "--cache", cache.path, server.url("feed.js")])
