@@ -94,6 +94,23 @@ import Testing
         #expect(try card() == settledCard)
     }
 
+    @Test func anUnchangedFeedsFailedImageThatAnotherFeedStoredSinceSettlesOK() async throws {
+        let harness = Harness()
+        let (feed, other) = ("http://feeds.test/a.rss", "http://feeds.test/b.rss")
+        let (a, shared) = ("http://img.test/a.jpg", "http://img.test/shared.jpg")
+        harness.transport.serve(feed, Self.rss([a, shared]), headers: ["etag": "\"v1\""])
+        harness.transport.serve(other, Self.rss([shared]))
+        harness.transport.serve(a, Self.jpeg)
+        let cache = try InMemorySyncTests.SharedCache(storage: harness.storage)
+        #expect(try await run(harness, cache, [feed]).feeds.first?.failed == 1)
+        harness.transport.serve(shared, Self.jpeg)
+        #expect(try await run(harness, cache, [other]).feeds.first?.downloaded == 1)
+
+        // 304, and this sync only reuses: the row that failed still settles from the stored image.
+        let again = try #require(try await run(harness, cache, [feed]).feeds.first)
+        #expect(again.unchanged && again.ok == 2 && again.failed == 0 && again.downloaded == 0, "\(again)")
+    }
+
     @Test func aDocumentThatCannotBeReadLeavesTheFeedsRowsAndManifest() async throws {
         let harness = Harness()
         let feed = "http://feeds.test/photos.rss"

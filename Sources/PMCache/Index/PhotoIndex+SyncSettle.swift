@@ -10,6 +10,20 @@ extension PhotoIndex {
         return count
     }
 
+    /// Whether every image the feed's rows name was stored when they were settled: no item or
+    /// further image with a URL is `failed`. (A URL that failed may have been stored since, for
+    /// another feed, and its items then settle to `ok`.)
+    public func namesOnlyStoredMedia(feedKey: String) throws(IndexError) -> Bool {
+        let query = try connection.statement("""
+            SELECT NOT EXISTS (SELECT 1 FROM items WHERE feed_key = ?1 AND media_url IS NOT NULL AND status <> 'ok')
+               AND NOT EXISTS (SELECT 1 FROM item_media WHERE feed_key = ?1 AND status <> 'ok')
+            """)
+        try query.bind(.text(feedKey))
+        let answer = try query.step() && query.int(0) == 1
+        _ = try query.step()
+        return answer
+    }
+
     /// The final state of one image of a staged item: `ordinal` 0 is the item's own row, 1… its
     /// `item_media` rows.
     public struct SettledMedia: Sendable, Equatable {

@@ -34,9 +34,10 @@ struct FeedRecorder: Sendable {
             imageFilesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
         }
         let (sizes, notModified, url, settledRecord) = (publisher.sizes, staged.notModified, staged.url, record)
-        // A 304 in a sync that changed no URL's row: each image is as staged, and every one the
-        // rows name whole was reused, so the images' rows need not be read again.
-        let asStaged = notModified && ledger.changedNothing
+        // A 304 in a sync that changed no URL's row, for rows naming only stored images: each
+        // was reused as staged, so the images' rows need not be read again.
+        let quiet = notModified && ledger.changedNothing
+        let asStaged = quiet ? try await index.namesOnlyStoredMedia(feedKey: key) : false
         let (tally, content, itemFilesWritten, stagedCounts) = try await index.settleFeed(key: key) { rows in
             var tally = FeedTally(url: url, title: settledRecord.title)
             tally.report.kind = settledRecord.kind
