@@ -35,7 +35,8 @@ struct MirrorRun {
         var mirrored = Mirrored(ledger: MediaLedger(clock: clock))
         mirrored.counts.total = (try? await index.distinctMediaCount(feedKeys: feeds.map(\.key))) ?? 0
         progress?(mirrored.counts)
-        var source = StagedMediaSource(index: index, feeds: feeds)
+        let wholeFeeds = await reuseWholeFeeds(feeds, counts: &mirrored.counts, clock: clock)
+        var source = StagedMediaSource(index: index, feeds: feeds.filter { !wholeFeeds.contains($0.key) })
         var exhausted = false
         var lookups: [String: MediaPipeline.CacheLookup] = [:]
         var queues = HostQueues(perHost: Window(jobs: loading.jobs).perHost(loading.perHost))
@@ -191,6 +192,27 @@ struct MirrorRun {
         // Also after an interruption: these files are in place and their rows complete them.
         await flushWrites(waiting: true)
         return mirrored
+    }
+}
+
+extension MirrorRun {
+    /// The feeds answered 304 whose images the cache holds whole, each reused in one index
+    /// transaction (`PhotoIndex.reuseWholeFeed`) instead of URL by URL: their keys. With
+    /// `--revalidate` every image is asked about, so none is.
+    func reuseWholeFeeds(_ feeds: [StagedFeed], counts: inout SyncProgress, clock: SyncClock) async -> Set<String> {
+        guard !loading.revalidateMedia else { return [] }
+        let sizes = pipeline.imaging.sizes.map(\.description)
+        var reused = Set<String>()
+        for feed in feeds where feed.notModified {
+            guard let urls = try? await pipeline.index.reuseWholeFeed(
+                feedKey: feed.key, imageURL: feed.record.imageURL, sizes: sizes, at: clock.now(), syncStart: clock.start)
+            else { continue }
+            reused.insert(feed.key)
+            counts.done += urls
+            counts.reused += urls
+            progress?(counts)
+        }
+        return reused
     }
 }
 

@@ -1,0 +1,46 @@
+/// A feed whose document did not change (a 304) and whose images the cache holds whole, reused in
+/// one transaction: the checks and touches a sync makes URL by URL, made by SQLite over the
+/// feed's rows at once.
+extension PhotoIndex {
+    /// When every media URL the feed's rows name (its items' images and `imageURL`, its own) names
+    /// an image whose original and a thumbnail of each of `sizes` are stored, marks each URL and
+    /// its original used at `time` and returns how many of the URLs no earlier step of this sync
+    /// (which started at `syncStart`) had used. Nil, with nothing written, when any URL is unknown
+    /// or its image not whole: the sync then does them one by one.
+    public func reuseWholeFeed(feedKey: String, imageURL: String?, sizes: [String], at time: Double,
+                               syncStart: Double) throws(IndexError) -> Int? {
+        try connection.transaction { () throws(IndexError) -> Int? in
+            try connection.execute("""
+                CREATE TEMP TABLE IF NOT EXISTS whole_feed_urls(url TEXT PRIMARY KEY) WITHOUT ROWID;
+                DELETE FROM temp.whole_feed_urls;
+                """)
+            try connection.statement("""
+                INSERT OR IGNORE INTO temp.whole_feed_urls
+                SELECT media_url FROM items WHERE feed_key = ?1 AND media_url IS NOT NULL
+                UNION ALL SELECT url FROM item_media WHERE feed_key = ?1
+                UNION ALL SELECT ?2 WHERE ?2 IS NOT NULL
+                """).bind(.text(feedKey), .optional(imageURL)).run()
+            let wanted = JSONStringList.encode(sizes)
+            let check = try connection.statement("""
+                SELECT sum(r.last_access < ?3), sum(r.url IS NULL
+                    OR NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = r.sha256)
+                    OR (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = r.sha256
+                        AND t.size IN (SELECT value FROM json_each(?1))) < ?2)
+                FROM temp.whole_feed_urls u LEFT JOIN resources r ON r.url = u.url
+                """)
+            try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart))
+            guard try check.step() else { return nil }
+            let (fresh, missing) = (check.int(0), check.int(1))
+            _ = try check.step()
+            guard missing == 0 else { return nil }
+            try connection.statement("""
+                UPDATE resources SET last_access = ?1 WHERE url IN (SELECT url FROM temp.whole_feed_urls)
+                """).bind(.real(time)).run()
+            try connection.statement("""
+                UPDATE originals SET last_access = ?1
+                WHERE sha256 IN (SELECT r.sha256 FROM temp.whole_feed_urls u JOIN resources r ON r.url = u.url)
+                """).bind(.real(time)).run()
+            return fresh
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PMCache
+
+/// A 304 feed reused in one transaction only when every image it names is whole.
+@Suite struct WholeFeedReuseTests {
+    func makeIndex() throws -> (PhotoIndex, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-whole-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (try PhotoIndex(path: folder.appendingPathComponent("index.sqlite").path), folder)
+    }
+
+    /// Images x, y (further image of item x) and the logo l, each with 40x40 and 80x80 thumbnails;
+    /// one item without an image.
+    func populate(_ index: PhotoIndex) async throws {
+        for sha in ["x", "y", "l"] {
+            try await index.record(
+                resource: ResourceRecord(url: "https://img/\(sha)", sha256: sha, etag: nil, lastModified: nil,
+                                         contentType: nil, fetchedAt: 1, lastAccess: 1),
+                original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
+                                         storedAt: 1, lastAccess: 1),
+                thumbnails: ["40x40", "80x80"].map {
+                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: 1)
+                })
+        }
+        let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
+                              etag: "\"1\"", lastModified: nil, lastSync: 1, imageURL: "https://img/l", imageSHA256: "l")
+        let items = [
+            ItemRecord(itemID: "1", position: 0, title: "x", link: nil, published: nil, dateTaken: nil, author: nil,
+                       tags: [], description: nil, mediaURL: "https://img/x", status: .ok, error: nil, sha256: "x",
+                       moreMedia: [MediaRecord(url: "https://img/y", source: "html", status: .ok, error: nil, sha256: "y")]),
+            ItemRecord(itemID: "2", position: 1, title: "text", link: nil, published: nil, dateTaken: nil, author: nil,
+                       tags: [], description: nil, mediaURL: nil, status: .noImage, error: nil, sha256: nil),
+        ]
+        try await index.replaceFeed(feed, items: items)
+    }
+
+    @Test func aWholeFeedIsReusedAtOnceAndCountsEachURLThisSyncHadNotUsed() async throws {
+        let (index, folder) = try makeIndex()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await populate(index)
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40", "80x80"],
+                                               at: 50, syncStart: 40) == 3)
+        let media = try await index.media(for: ["https://img/x", "https://img/y", "https://img/l"])
+        #expect(media.count == 3)
+        #expect(media.values.allSatisfy { $0.original?.lastAccess == 50 && $0.thumbnails["40x40"]?.lastAccess == 1 })
+        let touched = try await index.syncMedia(for: ["https://img/x"])["https://img/x"]
+        #expect(touched?.lastAccess == 50)
+        // Already used by this sync: reused again, counted once.
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
+                                               at: 60, syncStart: 40) == 0)
+    }
+
+    @Test func anImageThatIsNotWholeLeavesEveryRowAsItWas() async throws {
+        let (index, folder) = try makeIndex()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await populate(index)
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40", "160x160"],
+                                               at: 50, syncStart: 40) == nil, "no 160x160 thumbnail")
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/unknown", sizes: ["40x40"],
+                                               at: 50, syncStart: 40) == nil, "a logo the index does not know")
+        _ = try await index.dropRows(originals: ["y"], thumbnails: [])
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
+                                               at: 50, syncStart: 40) == nil, "y's original was evicted")
+        let media = try await index.media(for: ["https://img/x", "https://img/l"])
+        #expect(media.values.allSatisfy { $0.original?.lastAccess == 1 })
+        #expect(try await index.syncMedia(for: ["https://img/x"])["https://img/x"]?.lastAccess == 1)
+    }
+}
