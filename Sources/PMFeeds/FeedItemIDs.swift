@@ -14,7 +14,7 @@ enum FeedItemIDs {
     /// says, so an unchanged item keeps its id across syncs (an edited one becomes a new item).
     /// Fields are joined with U+001F, which no feed text carries, so `("ab", "c")` and `("a", "bc")` differ.
     static func contentHashed(title: String?, date: String?, description: String?) -> String {
-        let joined = [title, date, description].map { $0?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
+        let joined = [title, date, description].map { $0.map(FeedText.trimmingWhitespacesAndNewlines) ?? "" }
             .joined(separator: "\u{1F}")
         return "sha256-" + Digest.sha256Hex(Array(joined.utf8)).prefix(24)
     }

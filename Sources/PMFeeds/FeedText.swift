@@ -23,7 +23,7 @@ enum FeedText {
 
     /// Trimmed text, or nil when nothing but whitespace is left.
     static func nonBlank(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text.map(trimmingWhitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 

@@ -22,6 +22,31 @@ import Testing
         }
     }
 
+    @Test func whitespaceAndNewlineSetIsFoundationsOnLinux() {
+        var mismatches: [UInt32] = []
+        for value in Array(UInt32(0)...0xFFFF) + Array(stride(from: UInt32(0x10000), through: 0x10FFFF, by: 97)) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if FeedText.isWhitespaceOrNewline(scalar) != CharacterSet.whitespacesAndNewlines.contains(scalar) {
+                mismatches.append(value)
+            }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    @Test func trimmingNewlinesMatchesFoundation() {
+        let pieces = ["", " ", "\t", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{3000}", "\u{A0}", "\u{200B}", "\u{301}", "a",
+                      "é", "📷", "<p>", "x y"]
+        var random = SplitMix64(state: 7)
+        var samples = ["", "\n\n", " a ", "\r\n<p>x</p>\r\n", "\u{2029}z\u{85}"]
+        for _ in 0..<2000 {
+            samples.append((0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        for sample in samples {
+            #expect(FeedText.trimmingWhitespacesAndNewlines(sample) == sample.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(sample.debugDescription)")
+        }
+    }
+
     /// `authorName` as it was before the fast paths, with Foundation's trimming.
     private func authorNameAsItWas(_ author: String) -> String? {
         let trimmed = author.trimmingCharacters(in: .whitespaces)

@@ -26,7 +26,7 @@ struct ItemMedia {
     /// `references` resolved against `base`; what does not resolve is kept as written.
     static func resolved(_ references: [String], against base: URL?) -> [String] {
         references.map { reference in
-            let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = FeedText.trimmingWhitespacesAndNewlines(reference)
             return URL(string: trimmed, relativeTo: base)?.absoluteString ?? trimmed
         }
     }

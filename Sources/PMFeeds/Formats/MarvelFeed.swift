@@ -35,7 +35,7 @@ enum MarvelFeed {
         guard let title = name ?? titleField ?? fullName else {
             throw ItemProblem(reason: "none of \"name\", \"title\", \"fullName\" is present")
         }
-        let description = try reader.optionalString("description")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = try reader.optionalString("description").map(FeedText.trimmingWhitespacesAndNewlines)
         let links = reader.value("urls")?.array ?? []
         var mediaURL: String?
         var noImageReason: String?

@@ -25,7 +25,7 @@ struct XMLTreeElement: Sendable {
 
     /// Trimmed text of the first such child, nil when absent or blank.
     func childText(_ namespace: String, _ name: String) -> String? {
-        guard let text = child(namespace, name)?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard let text = child(namespace, name).map({ FeedText.trimmingWhitespacesAndNewlines($0.text) }),
               !text.isEmpty else { return nil }
         return text
     }
@@ -51,7 +51,7 @@ struct XMLTreeElement: Sendable {
 
     /// `reference` resolved against this element's base; unresolvable text is returned trimmed as is.
     func resolve(_ reference: String) -> String {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = FeedText.trimmingWhitespacesAndNewlines(reference)
         return URL(string: trimmed, relativeTo: base)?.absoluteString ?? trimmed
     }
 }
