@@ -126,9 +126,11 @@ extension CommandSpec {
         item counts as use; an image shared by several items or feeds is as recent as the most
         recent of them), until the cache fits; an image no feed lists any more goes whole
         (original and thumbnails: no page shows it), and the thumbnails of listed items go only
-        if removing every original is not enough. Prune stops as soon as the cache fits, so it ends less than one image below
-        SIZE. Temp files and orphans are deleted too. Manifests and the gallery are rewritten:
-        items say evicted-original (thumbnail kept) or evicted, and no page shows a broken image.
+        if removing every original is not enough. Prune stops as soon as the files it evicts
+        bring the cache within SIZE; the index rows and page text that go with them (about
+        1 KB an image) leave it that much further below. Temp files and orphans are deleted
+        too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
+        kept) or evicted, and no page shows a broken image.
         """,
         flags: [.cache, .store, .pruneMax, .maxAge, .dryRun, .wait, .json, .pruneQuiet],
         notes: """
