@@ -13,17 +13,7 @@ import PMSupport
 
     /// Two feeds: "a" lists images x and y, "b" lists y (shared) and z.
     func populate(_ index: PhotoIndex) async throws {
-        for sha in ["x", "y", "z"] {
-            try await index.record(
-                resource: ResourceRecord(url: "https://img/\(sha)", sha256: sha, etag: nil, lastModified: nil,
-                                         contentType: nil, fetchedAt: 1, lastAccess: 1),
-                original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
-                                         storedAt: 1, lastAccess: 1),
-                thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5,
-                                    sha256: "t", storedAt: 1, lastAccess: 1)
-                })
-        }
+        for sha in ["x", "y", "z"] { try await index.recordTestImage(sha) }
         for (key, shas, synced) in [("a", ["x", "y"], 10.0), ("b", ["y", "z"], 20.0)] {
             let feed = FeedRecord(key: key, url: "https://feed/\(key)", kind: "rss", title: key, link: nil,
                                   attribution: nil, etag: nil, lastModified: nil, lastSync: synced)

@@ -13,16 +13,7 @@ import Testing
     /// Images x, y (further image of item x) and the logo l, each with 40x40 and 80x80 thumbnails;
     /// one item without an image.
     func populate(_ index: PhotoIndex) async throws {
-        for sha in ["x", "y", "l"] {
-            try await index.record(
-                resource: ResourceRecord(url: "https://img/\(sha)", sha256: sha, etag: nil, lastModified: nil,
-                                         contentType: nil, fetchedAt: 1, lastAccess: 1),
-                original: OriginalRecord(sha256: sha, path: "originals/\(sha).jpg", bytes: 100, format: "jpeg",
-                                         storedAt: 1, lastAccess: 1),
-                thumbnails: ["40x40", "80x80"].map {
-                    ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: 1)
-                })
-        }
+        for sha in ["x", "y", "l"] { try await index.recordTestImage(sha) }
         let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
                               etag: "\"1\"", lastModified: nil, lastSync: 1, imageURL: "https://img/l", imageSHA256: "l")
         let items = [
