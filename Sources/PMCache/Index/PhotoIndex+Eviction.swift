@@ -182,8 +182,8 @@ extension PhotoIndex {
         if deleted * 3 >= remaining { tablesToRepack.insert(table) }
     }
 
-    /// Gives the space deleted rows held back to the file system: the indexes of tables that lost
-    /// many rows are rebuilt packed (`REINDEX`), the free pages move to the end of the file and
+    /// Gives the space deleted rows held back to the file system: tables that lost many rows are
+    /// rebuilt packed (`repack`), the free pages move to the end of the file and
     /// are cut off (`incremental_vacuum`), then the write-ahead log is folded into the file and
     /// emptied, so the disk use a prune measures afterwards is what stays. Best effort: a reader
     /// holding an old snapshot keeps the log until it ends, and a full disk the rebuild.
