@@ -18,7 +18,7 @@ struct PruneRun: Sendable {
     /// SQLite's page cache for a prune, verify or repair (the default is 2 MB): these read every
     /// file row and delete tens of thousands, and at 100 000 images the default makes most page
     /// reads misses and the deletes twice as slow. Sync keeps its small bound.
-    static let pageCacheKibibytes = 64 << 10
+    static let pageCacheKibibytes = 24 << 10
 
     /// Rounds of plan → apply → measure. Rewritten manifests and the index itself change size a
     /// little, so a second round may trim what the first one's estimate missed.
