@@ -13,4 +13,13 @@ extension PhotoIndex {
                 ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: 1)
             })
     }
+
+    /// Whether this SQLite has the `dbstat` table prune reads to tell a sparse table.
+    var measuresPages: Bool {
+        guard let query = try? connection.statement("SELECT count(*) FROM dbstat('main', 1) WHERE name = 'meta'") else {
+            return false
+        }
+        defer { _ = try? query.step() }
+        return (try? query.step()) == true
+    }
 }

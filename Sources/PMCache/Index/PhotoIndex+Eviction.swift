@@ -225,13 +225,4 @@ extension PhotoIndex {
         _ = try? query.step()
         return size > 0 && unused * 3 >= size
     }
-
-    /// Whether this SQLite has the `dbstat` table that tells how full a table's pages are.
-    var measuresPages: Bool {
-        guard let query = try? connection.statement("SELECT count(*) FROM dbstat('main', 1) WHERE name = 'meta'") else {
-            return false
-        }
-        defer { _ = try? query.step() }
-        return (try? query.step()) == true
-    }
 }

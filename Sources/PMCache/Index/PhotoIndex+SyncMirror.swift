@@ -73,6 +73,11 @@ extension PhotoIndex {
         /// The newest `stored_at` of the image's original and thumbnails: at or after a sync's
         /// start, the sync wrote files for it.
         public var filesStoredAt: Double?
+
+        /// What settling an item's image reads of it.
+        public var state: MediaState {
+            MediaState(sha256: media.sha256, fetchedAt: fetchedAt, lastAccess: lastAccess, filesStoredAt: filesStoredAt)
+        }
     }
 
     /// `media(for:)` for a page of URLs, with the times a sync decides by. Absent: unknown URLs.

@@ -28,8 +28,7 @@ struct FeedRecorder: Sendable {
         if let image = record.imageURL {
             let state = try await index.syncMedia(for: [image])[image]
             let settled = ledger.settled(MediaRecord(url: image, source: "", status: .ok, error: nil, sha256: record.imageSHA256),
-                                         state: state.map { MediaState(sha256: $0.media.sha256, fetchedAt: $0.fetchedAt,
-                                                                       lastAccess: $0.lastAccess, filesStoredAt: $0.filesStoredAt) })
+                                         state: state?.state)
             record.imageSHA256 = settled.sha256
             imageFilesWritten = settled.status == .ok && (state?.filesStoredAt ?? -.infinity) >= start
         }
@@ -51,19 +50,14 @@ struct FeedRecorder: Sendable {
             while true {
                 let items = try rows.nextPage(limit: Self.pageItems)
                 guard !items.isEmpty else { break }
-                if asStaged {
-                    for item in items {
-                        for media in item.allMedia where media.status == .ok { tally.stored(media.url, downloaded: false) }
-                        byStatus[item.status, default: 0] += 1
-                        digest.add(item)
-                        tally.add(item)
-                    }
-                    continue
-                }
-                let states = try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
+                let states = asStaged ? [:] : try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
                 for stagedItem in items {
                     var item = stagedItem
-                    for (offset, media) in stagedItem.allMedia.enumerated() {
+                    if asStaged {
+                        for media in item.allMedia where media.status == .ok { tally.stored(media.url, downloaded: false) }
+                        byStatus[item.status, default: 0] += 1
+                    }
+                    for (offset, media) in stagedItem.allMedia.enumerated() where !asStaged {
                         // Ordinal 0 is the item's own row; its further images are 1, 2, ….
                         let ordinal = stagedItem.mediaURL == nil ? offset + 1 : offset
                         let state = states[media.url]
