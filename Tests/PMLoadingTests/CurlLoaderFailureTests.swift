@@ -31,10 +31,9 @@ import Testing
         try await withFixture { server, loader in
             var request = HTTPRequest(url: server.url("/declared-huge"))
             request.maxBytes = 1000
-            let started = ContinuousClock.now
+            // The server never sends the declared body and then hangs up: a loader that waited for
+            // the body would fail on the cut transfer, not on the limit.
             await #expect(throws: HTTPError.tooLarge(limit: 1000)) { try await loader.fetch(request) }
-            // The server withholds the body for 3 s, so only an up-front rejection is this fast.
-            #expect(ContinuousClock.now - started < .seconds(2))
         }
     }
 
@@ -54,9 +53,8 @@ import Testing
             var request = HTTPRequest(url: server.url("/sleep/5"))
             request.stallTimeout = 1
             request.timeout = 10
-            let started = ContinuousClock.now
+            // The total timeout would report its own 10 s, and the server's late answer no error.
             await #expect(throws: HTTPError.timedOut(seconds: 1)) { try await loader.fetch(request) }
-            #expect(ContinuousClock.now - started < .seconds(3))
         }
     }
 
@@ -64,9 +62,7 @@ import Testing
         try await withFixture { server, loader in
             var request = HTTPRequest(url: server.url("/trickle"))
             request.timeout = 0.8
-            let started = ContinuousClock.now
             await #expect(throws: HTTPError.timedOut(seconds: 0.8)) { try await loader.fetch(request) }
-            #expect(ContinuousClock.now - started < .seconds(2))
         }
     }
 
