@@ -128,4 +128,14 @@ import Testing
         }
         #expect(try installed.file("lib/systemd/system/photomirror-sync.timer").contains("OnCalendar="))
     }
+
+    /// `watch` exits 3 when every feed is gone and 2 on a bad config.json; restarting it a minute
+    /// later ends the same way, for ever.
+    @Test func theWatchUnitDoesNotRestartOnExitsARestartCannotFix() throws {
+        let text = try install().file("lib/systemd/system/photomirror-watch.service")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("RestartPreventExitStatus=") })
+        let codes = Set(line.dropFirst("RestartPreventExitStatus=".count).split(separator: " "))
+        #expect(codes.isSuperset(of: ["2", "3"]), "\(line)")
+        #expect(text.contains("Restart=on-failure"))
+    }
 }
