@@ -28,7 +28,7 @@ struct pm_serve_daemon {
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **request_state) {
-    (void)version; (void)upload_data;
+    (void)upload_data;
     static int headers_seen;
     if (*request_state == NULL) {
         *request_state = &headers_seen;
@@ -39,7 +39,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         return MHD_YES;
     }
     struct pm_serve_daemon *daemon = cls;
-    return daemon->handler(daemon->context, connection, method, url) ? MHD_YES : MHD_NO;
+    return daemon->handler(daemon->context, connection, method, url, version) ? MHD_YES : MHD_NO;
 }
 
 // Keeps the path percent-encoded: Swift decodes it segment by segment, so an encoded slash or

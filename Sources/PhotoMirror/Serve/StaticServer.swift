@@ -54,10 +54,11 @@ private final class SiteBox: Sendable {
 }
 
 /// Runs on a libmicrohttpd thread for every request.
-private let serveHandler: pm_serve_handler = { context, connection, method, rawPath in
-    guard let context, let connection, let method, let rawPath else { return 0 }
+private let serveHandler: pm_serve_handler = { context, connection, method, rawPath, version in
+    guard let context, let connection, let method, let rawPath, let version else { return 0 }
     let box = Unmanaged<SiteBox>.fromOpaque(context).takeUnretainedValue()
-    let answer = box.site.answer(method: String(cString: method), rawPath: String(cString: rawPath)) { name in
+    let answer = box.site.answer(method: String(cString: method), rawPath: String(cString: rawPath),
+                                 version: String(cString: version)) { name in
         pm_serve_request_header(connection, name).map { String(cString: $0) }
     }
     let queued = respond(connection, answer)

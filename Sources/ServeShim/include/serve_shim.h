@@ -10,10 +10,10 @@ struct MHD_Connection;
 typedef struct pm_serve_daemon pm_serve_daemon;
 
 /// Called once per request on one of the daemon's own threads, with the request path exactly
-/// as the client sent it (percent-encoding intact, query string removed). Must answer with
-/// pm_serve_respond and return its result.
+/// as the client sent it (percent-encoding intact, query string removed) and its protocol
+/// version (`HTTP/1.1`). Must answer with pm_serve_respond and return its result.
 typedef int (*pm_serve_handler)(void *context, struct MHD_Connection *connection,
-                                const char *method, const char *raw_path);
+                                const char *method, const char *raw_path, const char *version);
 
 /// How much of the server one client, and all of them together, may hold.
 typedef struct pm_serve_limits {
