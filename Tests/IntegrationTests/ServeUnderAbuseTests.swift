@@ -45,17 +45,17 @@ final class ServeUnderAbuseTests: XCTestCase {
         XCTAssertTrue(reader.serverStillHoldsIt, "a reader that keeps reading is not idle (\(reader.received) bytes read)")
     }
 
-    /// The control: without a per-client limit the same attack fills every connection (as it
-    /// filled libmicrohttpd's default of 1020 before serve had limits) and starves the victim.
-    func testWithoutAPerClientLimitTheSameAttackStarvesAnotherClient() throws {
+    /// Without a per-client limit the same attack fills the connections (as it filled
+    /// libmicrohttpd's default of 1020 before serve had limits), but the oldest half-open ones
+    /// are closed to let the victim in.
+    func testWithoutAPerClientLimitTheOldestHalfOpenConnectionsMakeRoomForAnotherClient() throws {
         let serve = try ServeProcess(cache: try Self.site(), extraArguments: ["--max-per-client", "0",
                                                                               "--max-connections", total])
         defer { serve.stop() }
         let slowloris = try HalfOpenConnections(count: 1000, port: serve.port, from: attacker)
 
-        XCTAssertThrowsError(try RawHTTP.request(port: serve.port, "GET", "/", from: victim, timeout: 1),
-                             "no answer within a second while every connection is the attacker's")
-        XCTAssertEqual(slowloris.closedByServer(), 0, "with no per-client limit every attacker connection is held")
+        XCTAssertEqual(try RawHTTP.request(port: serve.port, "GET", "/", from: victim, timeout: 30).status, 200)
+        XCTAssertGreaterThan(slowloris.closedByServer(), 0, "attacker connections were closed to make room")
     }
 
     func testTheTotalFitsTheOpenFileLimitAndLeavesRoomForOthers() throws {

@@ -18,7 +18,9 @@ public final class StaticServer: Sendable {
         let daemonLimits = pm_serve_limits(
             threads: UInt32(clamping: threads), max_connections: UInt32(clamping: limits.total),
             max_per_client: UInt32(clamping: limits.perClient),
-            idle_timeout_seconds: UInt32(ConnectionLimits.idleTimeoutSeconds))
+            idle_timeout_seconds: UInt32(ConnectionLimits.idleTimeoutSeconds),
+            waiting_at_most: UInt32(clamping: limits.waitingAtMost),
+            request_deadline_seconds: UInt32(ConnectionLimits.requestDeadlineSeconds))
         guard let started = pm_serve_start(bindAddress, UInt16(clamping: port), daemonLimits, serveHandler,
                                            box.toOpaque(), &message, message.count)
         else {

@@ -28,6 +28,13 @@ typedef struct pm_serve_limits {
     unsigned max_per_client;
     /// Seconds without a byte received or sent before a connection is closed.
     unsigned idle_timeout_seconds;
+    /// Connections held at once beyond which the one that has waited longest for its request
+    /// (headers, or a body) is closed, so that the last ones below max_connections stay free
+    /// for newcomers.
+    unsigned waiting_at_most;
+    /// Seconds a connection may take to send a whole request, from its start or from the end
+    /// of its previous answer, however steadily it trickles.
+    unsigned request_deadline_seconds;
 } pm_serve_limits;
 
 /// Listens on bind_address:port (numeric IPv4 or IPv6; port 0 picks a free one) and serves

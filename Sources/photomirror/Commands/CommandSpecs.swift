@@ -173,6 +173,8 @@ extension CommandSpec {
         One client can't starve the others: it keeps at most --max-per-client connections (64)
         open, all clients together --max-connections (1024), and a connection that sends and
         takes nothing for 10 seconds (half a request, a client that stopped reading) is closed.
+        A request must arrive whole within 10 seconds however it trickles, and near the total the
+        connection that has waited longest for its request is closed to let a newcomer in.
         """,
         flags: [.cache, .port, .bind, .threads, .maxPerClient, .maxConnections, .serveQuiet],
         notes: """
