@@ -1,4 +1,5 @@
 #include "serve_shim.h"
+#include "connection_watch.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -20,7 +21,34 @@ struct pm_serve_daemon {
     uint16_t port;
     pm_serve_handler handler;
     void *context;
+    pm_connection_watch *watch;
 };
+
+static pm_watched_connection *watched(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+static void connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
+                               enum MHD_ConnectionNotificationCode code) {
+    struct pm_serve_daemon *daemon = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = info != NULL ? pm_watch_connected(daemon->watch, info->connect_fd) : NULL;
+    } else if (*socket_context != NULL) {
+        pm_watch_closed(daemon->watch, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+static void request_ended(void *cls, struct MHD_Connection *connection, void **request_state,
+                          enum MHD_RequestTerminationCode code) {
+    (void)request_state;
+    struct pm_serve_daemon *daemon = cls;
+    pm_watched_connection *watched_connection = watched(connection);
+    if (code == MHD_REQUEST_TERMINATED_COMPLETED_OK && watched_connection != NULL)
+        pm_watch_answer_sent(daemon->watch, watched_connection);
+}
 
 // MHD calls the handler once when the headers arrive and again when the (empty) body is
 // complete; answering on the second call is the documented safe point. Request bodies are
@@ -28,7 +56,7 @@ struct pm_serve_daemon {
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **request_state) {
-    (void)version; (void)upload_data;
+    (void)upload_data;
     static int headers_seen;
     if (*request_state == NULL) {
         *request_state = &headers_seen;
@@ -39,7 +67,9 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         return MHD_YES;
     }
     struct pm_serve_daemon *daemon = cls;
-    return daemon->handler(daemon->context, connection, method, url) ? MHD_YES : MHD_NO;
+    pm_watched_connection *watched_connection = watched(connection);
+    if (watched_connection != NULL) pm_watch_request_arrived(daemon->watch, watched_connection);
+    return daemon->handler(daemon->context, connection, method, url, version) ? MHD_YES : MHD_NO;
 }
 
 // Keeps the path percent-encoded: Swift decodes it segment by segment, so an encoded slash or
@@ -104,10 +134,18 @@ pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, pm_serv
         free(daemon);
         return NULL;
     }
+    daemon->watch = pm_watch_start(limits.waiting_at_most, limits.request_deadline_seconds);
+    if (daemon->watch == NULL) {
+        snprintf(error, error_size, "cannot start the connection watch: %s", strerror(errno));
+        close(fd);
+        free(daemon);
+        return NULL;
+    }
     // epoll in a pool of threads: a connection costs a socket and a little memory, not a
     // thread, so thousands of slow or half-open ones leave the threads free for the rest.
     // MHD closes a connection beyond the per-IP limit right after accept(); at the total cap
-    // a thread stops accepting until one of its connections closes.
+    // a thread stops accepting until one of its connections closes. The watch closes
+    // connections that are slow to send a request before they fill the cap.
     daemon->mhd = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, 0, NULL, NULL, access_handler, daemon,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
@@ -116,10 +154,13 @@ pm_serve_daemon *pm_serve_start(const char *bind_address, uint16_t port, pm_serv
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.max_per_client,
         MHD_OPTION_CONNECTION_TIMEOUT, limits.idle_timeout_seconds,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_changed, daemon,
+        MHD_OPTION_NOTIFY_COMPLETED, request_ended, daemon,
         MHD_OPTION_SIGPIPE_HANDLED_BY_APP, 1,
         MHD_OPTION_END);
     if (daemon->mhd == NULL) {
         snprintf(error, error_size, "libmicrohttpd could not start: %s", errno ? strerror(errno) : "unknown error");
+        pm_watch_stop(daemon->watch);
         close(fd);
         free(daemon);
         return NULL;
@@ -132,6 +173,7 @@ uint16_t pm_serve_port(const pm_serve_daemon *daemon) { return daemon->port; }
 void pm_serve_stop(pm_serve_daemon *daemon) {
     if (daemon == NULL) return;
     MHD_stop_daemon(daemon->mhd);
+    pm_watch_stop(daemon->watch);
     free(daemon);
 }
 

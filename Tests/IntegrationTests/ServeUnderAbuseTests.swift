@@ -16,7 +16,7 @@ final class ServeUnderAbuseTests: XCTestCase {
         let serve = try ServeProcess(cache: try Self.site(), extraArguments: ["--max-connections", total])
         defer { serve.stop() }
         // A third client reads an original at a trickle all along: slow, but never idle.
-        let reader = try SlowReader(port: serve.port, path: "/original.jpg", from: "127.0.0.3", bytesPerSecond: 32_000)
+        let reader = try SlowReader(port: serve.port, path: "/" + Self.original, from: "127.0.0.3", bytesPerSecond: 32_000)
         let slowloris = try HalfOpenConnections(count: 1000, port: serve.port, from: attacker)
 
         let started = Date()
@@ -45,17 +45,17 @@ final class ServeUnderAbuseTests: XCTestCase {
         XCTAssertTrue(reader.serverStillHoldsIt, "a reader that keeps reading is not idle (\(reader.received) bytes read)")
     }
 
-    /// The control: without a per-client limit the same attack fills every connection (as it
-    /// filled libmicrohttpd's default of 1020 before serve had limits) and starves the victim.
-    func testWithoutAPerClientLimitTheSameAttackStarvesAnotherClient() throws {
+    /// Without a per-client limit the same attack fills the connections (as it filled
+    /// libmicrohttpd's default of 1020 before serve had limits), but the oldest half-open ones
+    /// are closed to let the victim in.
+    func testWithoutAPerClientLimitTheOldestHalfOpenConnectionsMakeRoomForAnotherClient() throws {
         let serve = try ServeProcess(cache: try Self.site(), extraArguments: ["--max-per-client", "0",
                                                                               "--max-connections", total])
         defer { serve.stop() }
         let slowloris = try HalfOpenConnections(count: 1000, port: serve.port, from: attacker)
 
-        XCTAssertThrowsError(try RawHTTP.request(port: serve.port, "GET", "/", from: victim, timeout: 1),
-                             "no answer within a second while every connection is the attacker's")
-        XCTAssertEqual(slowloris.closedByServer(), 0, "with no per-client limit every attacker connection is held")
+        XCTAssertEqual(try RawHTTP.request(port: serve.port, "GET", "/", from: victim, timeout: 30).status, 200)
+        XCTAssertGreaterThan(slowloris.closedByServer(), 0, "attacker connections were closed to make room")
     }
 
     func testTheTotalFitsTheOpenFileLimitAndLeavesRoomForOthers() throws {
@@ -76,7 +76,12 @@ final class ServeUnderAbuseTests: XCTestCase {
     private static func site() throws -> URL {
         let folder = try Paths.temporaryFolder()
         try Data("<!doctype html><title>gallery</title>\n".utf8).write(to: folder.appendingPathComponent("index.html"))
-        try Data(repeating: 0xA5, count: 4_000_000).write(to: folder.appendingPathComponent("original.jpg"))
+        let original = folder.appendingPathComponent(Self.original)
+        try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0xA5, count: 4_000_000).write(to: original)
         return folder
     }
+
+    /// Served only where photomirror puts an original: named by a hash, in its fan-out folder.
+    private static let original = "originals/a5/" + String(repeating: "a5", count: 32) + ".jpg"
 }

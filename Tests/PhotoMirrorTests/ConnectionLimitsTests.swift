@@ -23,4 +23,12 @@ import Testing
     @Test func evenATinyLimitLeavesOneConnection() {
         #expect(ConnectionLimits(perClient: 0, total: 1024).fitting(openFiles: 20).total == 1)
     }
+
+    @Test func aShareOfTheTotalIsKeptForNewcomers() {
+        #expect(ConnectionLimits(total: 1024).waitingAtMost == 1024 - 64)
+        #expect(ConnectionLimits(perClient: 40, total: 200).waitingAtMost == 200 - 12)
+        #expect(ConnectionLimits(perClient: 0, total: 8).waitingAtMost == 7)
+        #expect(ConnectionLimits(perClient: 0, total: 1).waitingAtMost == 0)
+        #expect(ConnectionLimits(total: 100_000).waitingAtMost == 100_000 - 64)
+    }
 }

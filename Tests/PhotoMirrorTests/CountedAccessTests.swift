@@ -32,7 +32,9 @@ import Testing
         try Data("<html>".utf8).write(to: root.appendingPathComponent("index.html"))
         let site = try StaticSite(root: root.path)
         func answer(_ method: String, _ path: String, _ headers: [String: String] = [:]) -> StaticSite.Answer {
-            let answer = site.answer(method: method, rawPath: path) { headers[$0] }
+            let answer = site.answer(method: method, rawPath: path, version: "HTTP/1.1") { name in
+                name == "Host" ? "127.0.0.1" : headers[name]
+            }
             if answer.fd >= 0 { close(answer.fd) }
             return answer
         }

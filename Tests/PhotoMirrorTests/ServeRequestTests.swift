@@ -19,18 +19,30 @@ import Testing
         #expect(SitePath(raw: raw) == nil)
     }
 
-    @Test func onlyGalleryFileKindsAreServed() {
+    @Test func onlyThePublishedTreeIsServed() {
+        let hash = "ab" + String(repeating: "0", count: 62), key = "0123456789abcdef"
         #expect(ServedFiles.contentType(of: "index.html") == "text/html; charset=utf-8")
-        #expect(ServedFiles.contentType(of: "feeds/k/manifest.json") == "application/json")
-        #expect(ServedFiles.contentType(of: "thumbs/40x40/ab/ab.png") == "image/png")
-        #expect(ServedFiles.contentType(of: "originals/ab/ab.jpg") == "image/jpeg")
-        #expect(ServedFiles.contentType(of: "originals/ab/ab.JPEG") == "image/jpeg")
-        #expect(ServedFiles.contentType(of: "a/style.css") == "text/css; charset=utf-8")
-        #expect(ServedFiles.contentType(of: "a/app.js") == "text/javascript; charset=utf-8")
-        #expect(ServedFiles.contentType(of: "a/icon.svg") == "image/svg+xml")
-        #expect(ServedFiles.contentType(of: "a/photo.webp") == "image/webp")
-        for refused in ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock", "originals/ab/.tmp-1.jpg",
-                        "notes.txt", "Makefile", "feeds/k/.png", "a/index.sqlite.png", ""] {
+        #expect(ServedFiles.contentType(of: "favicon.svg") == "image/svg+xml")
+        for name in ["index.html", "page-2.html", "page-17.html"] {
+            #expect(ServedFiles.contentType(of: "feeds/\(key)/\(name)") == "text/html; charset=utf-8", "\(name)")
+        }
+        for name in ["manifest.json", "feed.json", "card.json"] {
+            #expect(ServedFiles.contentType(of: "feeds/\(key)/\(name)") == "application/json", "\(name)")
+        }
+        #expect(ServedFiles.contentType(of: "thumbs/40x40/ab/\(hash).png") == "image/png")
+        #expect(ServedFiles.contentType(of: "thumbs/1280x960/ab/\(hash).png") == "image/png")
+        #expect(ServedFiles.contentType(of: "originals/ab/\(hash).jpg") == "image/jpeg")
+        #expect(ServedFiles.contentType(of: "originals/ab/\(hash).JPEG") == "image/jpeg")
+        #expect(ServedFiles.contentType(of: "originals/ab/\(hash).webp") == "image/webp")
+        #expect(ServedFiles.contentType(of: "originals/ab/\(hash).heic") == "image/heic")
+        for refused in ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock", "config.json", ".sync-state.json",
+                        "originals/ab/.tmp-1.jpg", "notes.txt", "Makefile", "a/style.css", "a/app.js", "a/icon.svg",
+                        "feeds/k/manifest.json", "feeds/\(key)/notes.json", "feeds/\(key)/page-1.html",
+                        "feeds/\(key)/page-02.html", "feeds/\(key)/page-x.html", "feeds/\(key)/x/index.html",
+                        "feeds/config.json", "feeds/0123456789ABCDEF/index.html", "originals/ab/ab.jpg",
+                        "originals/cd/\(hash).jpg", "originals/ab/\(hash).txt", "originals/ab/\(hash).jpg.json",
+                        "originals/ab/\(hash.uppercased()).jpg", "thumbs/40x40/ab/\(hash).jpg", "thumbs/big/ab/\(hash).png",
+                        "thumbs/040x40/ab/\(hash).png", "thumbs/ab/\(hash).png", "favicon.svg/x", "x/index.html", ""] {
             #expect(ServedFiles.contentType(of: refused) == nil, "\(refused)")
         }
     }

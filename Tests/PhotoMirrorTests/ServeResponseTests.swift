@@ -28,39 +28,39 @@ import Testing
     }
 
     @Test func contentAddressedFilesAreImmutableAndPagesShortLived() {
-        let image = ResponsePlan.forFile(Self.original, ifNoneMatch: nil, range: nil, ifRange: nil)
+        let image = ResponsePlan.forFile(Self.original, conditions: RequestConditions(), range: nil, ifRange: nil)
         #expect(image.status == 200)
         #expect(image.body == .file(offset: 0, length: 1000))
         #expect(header(image, "Cache-Control") == "public, max-age=31536000, immutable")
         #expect(header(image, "ETag") == "\"\(Self.hash)\"")
         #expect(header(image, "Content-Type") == "image/jpeg")
-        let page = ResponsePlan.forFile(Self.page, ifNoneMatch: nil, range: nil, ifRange: nil)
+        let page = ResponsePlan.forFile(Self.page, conditions: RequestConditions(), range: nil, ifRange: nil)
         #expect(header(page, "Cache-Control") == "public, max-age=60")
         #expect(header(page, "ETag") == "\"12c-7\"")
     }
 
     @Test func aMatchingTagIsNotModified() {
-        let plan = ResponsePlan.forFile(Self.original, ifNoneMatch: "\"\(Self.hash)\"", range: "bytes=0-1", ifRange: nil)
+        let plan = ResponsePlan.forFile(Self.original, conditions: RequestConditions(ifNoneMatch: "\"\(Self.hash)\""), range: "bytes=0-1", ifRange: nil)
         #expect(plan.status == 304)
         #expect(plan.body == .none)
         #expect(header(plan, "ETag") == "\"\(Self.hash)\"")
         #expect(header(plan, "Cache-Control") != nil)
-        #expect(ResponsePlan.forFile(Self.page, ifNoneMatch: "\"12c-8\"", range: nil, ifRange: nil).status == 200)
+        #expect(ResponsePlan.forFile(Self.page, conditions: RequestConditions(ifNoneMatch: "\"12c-8\""), range: nil, ifRange: nil).status == 200)
     }
 
     @Test func rangesAnswer206Or416() {
-        let part = ResponsePlan.forFile(Self.original, ifNoneMatch: nil, range: "bytes=10-19", ifRange: nil)
+        let part = ResponsePlan.forFile(Self.original, conditions: RequestConditions(), range: "bytes=10-19", ifRange: nil)
         #expect(part.status == 206)
         #expect(part.body == .file(offset: 10, length: 10))
         #expect(header(part, "Content-Range") == "bytes 10-19/1000")
-        let past = ResponsePlan.forFile(Self.original, ifNoneMatch: nil, range: "bytes=5000-", ifRange: nil)
+        let past = ResponsePlan.forFile(Self.original, conditions: RequestConditions(), range: "bytes=5000-", ifRange: nil)
         #expect(past.status == 416)
         #expect(past.body == .none)
         #expect(header(past, "Content-Range") == "bytes */1000")
         // If-Range with another version's tag: the whole current file instead of a mismatched part.
-        let stale = ResponsePlan.forFile(Self.original, ifNoneMatch: nil, range: "bytes=10-19", ifRange: "\"old\"")
+        let stale = ResponsePlan.forFile(Self.original, conditions: RequestConditions(), range: "bytes=10-19", ifRange: "\"old\"")
         #expect(stale.status == 200)
-        let current = ResponsePlan.forFile(Self.original, ifNoneMatch: nil, range: "bytes=10-19", ifRange: "\"\(Self.hash)\"")
+        let current = ResponsePlan.forFile(Self.original, conditions: RequestConditions(), range: "bytes=10-19", ifRange: "\"\(Self.hash)\"")
         #expect(current.status == 206)
     }
 

@@ -9,6 +9,14 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Inactivity, not duration: a slow reader of a big original that takes a few bytes now and
     /// then is never cut, a client that sends half a request and stops gives its slot back soon.
     public static let idleTimeoutSeconds = 10
+    /// A deadline, not inactivity: a whole request (headers and any body) within this long of
+    /// the connection's start or of its previous answer, however steadily it trickles. A
+    /// browser sends its headers in one packet.
+    public static let requestDeadlineSeconds = 10
+    /// The last connections below the total are kept for newcomers: past the rest, the one
+    /// that has waited longest for its request is closed, so that a client that sends a whole
+    /// request is always let in, however many others hold connections open.
+    static let mostKeptForNewcomers = 64
     /// Descriptors besides connections: stdio, the listening socket, each thread's epoll and
     /// wake-up descriptors, the index and its journal.
     static let otherFiles = 64
@@ -22,6 +30,10 @@ public struct ConnectionLimits: Sendable, Equatable {
     public init(perClient: Int = defaultPerClient, total: Int = defaultTotal) {
         (self.perClient, self.total) = (perClient, total)
     }
+
+    /// Connections held at once beyond which the one that has waited longest for a whole
+    /// request is closed: about a sixteenth of the total is kept for newcomers.
+    public var waitingAtMost: Int { total - min(max(total / 16, 1), Self.mostKeptForNewcomers) }
 
     /// The open-file limit these limits need.
     public var openFilesNeeded: Int { total * Self.filesPerConnection + Self.otherFiles }

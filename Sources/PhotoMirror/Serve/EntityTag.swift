@@ -22,6 +22,15 @@ public enum EntityTag {
         }
     }
 
+    /// `If-Match` against our tag, by strong comparison (RFC 9110 §13.1.1): `*` (the file
+    /// exists), or a listed tag equal to ours and not weak. Our tags are all strong.
+    public static func matches(ifMatch header: String, tag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let candidate = candidate.trimmingCharacters(in: .whitespaces)
+            return candidate == "*" || candidate == tag
+        }
+    }
+
     /// `If-None-Match` against our tag, by weak comparison (RFC 9110 §13.1.2): `*`, or any
     /// listed tag equal once `W/` is dropped.
     public static func matches(ifNoneMatch header: String?, tag: String) -> Bool {

@@ -35,18 +35,23 @@ public struct ResponsePlan: Equatable, Sendable {
     }
 
     /// A GET or HEAD of a served file. `range` and `ifRange` are the request headers.
-    public static func forFile(_ file: File, ifNoneMatch: String?, range: String?, ifRange: String?) -> ResponsePlan {
+    public static func forFile(_ file: File, conditions: RequestConditions, range: String?, ifRange: String?) -> ResponsePlan {
         let tag = EntityTag.of(relativePath: file.relativePath, size: file.size,
                                modifiedNanoseconds: file.modifiedNanoseconds)
+        let modifiedSeconds = file.modifiedNanoseconds / 1_000_000_000
+        let lastModified = LastModified.header(seconds: modifiedSeconds)
         let caching = ServedFiles.isContentAddressed(file.relativePath) ? immutable : shortLived
-        var headers = [Header("ETag", tag), Header("Cache-Control", caching)]
-        if EntityTag.matches(ifNoneMatch: ifNoneMatch, tag: tag) {
-            return ResponsePlan(status: 304, headers: headers, body: .none)
+        var headers = [Header("ETag", tag), Header("Last-Modified", lastModified), Header("Cache-Control", caching)]
+        switch conditions.evaluate(tag: tag, modifiedSeconds: modifiedSeconds) {
+        case .preconditionFailed: return error(412, "Precondition Failed")
+        case .notModified: return ResponsePlan(status: 304, headers: headers, body: .none)
+        case .proceed: break
         }
         headers += [Header("Content-Type", file.contentType), Header("Accept-Ranges", "bytes"),
                     Header("X-Content-Type-Options", "nosniff")]
-        // A range is only for the representation the client already has part of.
-        let rangeApplies = ifRange.map { $0.trimmingCharacters(in: .whitespaces) == tag } ?? true
+        // A range is only for the representation the client already has part of, named by
+        // its tag or its exact Last-Modified date.
+        let rangeApplies = ifRange.map { [tag, lastModified].contains($0.trimmingCharacters(in: .whitespaces)) } ?? true
         switch ByteRange.parse(rangeApplies ? range : nil, size: file.size) {
         case .whole:
             return ResponsePlan(status: 200, headers: headers, body: .file(offset: 0, length: file.size))
@@ -62,6 +67,9 @@ public struct ResponsePlan: Equatable, Sendable {
     }
 
     public static func notFound() -> ResponsePlan { error(404, "Not Found") }
+
+    /// An HTTP/1.1 request without `Host` (RFC 9112 §3.2).
+    public static func badRequest() -> ResponsePlan { error(400, "Bad Request") }
 
     public static func methodNotAllowed() -> ResponsePlan {
         var plan = error(405, "Method Not Allowed")

@@ -18,7 +18,9 @@ public final class StaticServer: Sendable {
         let daemonLimits = pm_serve_limits(
             threads: UInt32(clamping: threads), max_connections: UInt32(clamping: limits.total),
             max_per_client: UInt32(clamping: limits.perClient),
-            idle_timeout_seconds: UInt32(ConnectionLimits.idleTimeoutSeconds))
+            idle_timeout_seconds: UInt32(ConnectionLimits.idleTimeoutSeconds),
+            waiting_at_most: UInt32(clamping: limits.waitingAtMost),
+            request_deadline_seconds: UInt32(ConnectionLimits.requestDeadlineSeconds))
         guard let started = pm_serve_start(bindAddress, UInt16(clamping: port), daemonLimits, serveHandler,
                                            box.toOpaque(), &message, message.count)
         else {
@@ -54,10 +56,11 @@ private final class SiteBox: Sendable {
 }
 
 /// Runs on a libmicrohttpd thread for every request.
-private let serveHandler: pm_serve_handler = { context, connection, method, rawPath in
-    guard let context, let connection, let method, let rawPath else { return 0 }
+private let serveHandler: pm_serve_handler = { context, connection, method, rawPath, version in
+    guard let context, let connection, let method, let rawPath, let version else { return 0 }
     let box = Unmanaged<SiteBox>.fromOpaque(context).takeUnretainedValue()
-    let answer = box.site.answer(method: String(cString: method), rawPath: String(cString: rawPath)) { name in
+    let answer = box.site.answer(method: String(cString: method), rawPath: String(cString: rawPath),
+                                 version: String(cString: version)) { name in
         pm_serve_request_header(connection, name).map { String(cString: $0) }
     }
     let queued = respond(connection, answer)

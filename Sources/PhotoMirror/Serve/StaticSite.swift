@@ -28,7 +28,9 @@ public struct StaticSite: Sendable {
         public var accessed: AccessedFile?
     }
 
-    public func answer(method: String, rawPath: String, header: (String) -> String?) -> Answer {
+    /// `version` is the request's (`HTTP/1.1`); `header` looks up a request header by name.
+    public func answer(method: String, rawPath: String, version: String, header: (String) -> String?) -> Answer {
+        guard version != "HTTP/1.1" || header("Host") != nil else { return Answer(plan: .badRequest()) }
         guard method == "GET" || method == "HEAD" else { return Answer(plan: .methodNotAllowed()) }
         guard let path = SitePath(raw: rawPath) else { return Answer(plan: .notFound()) }
         guard let opened = open(path) else { return Answer(plan: .notFound()) }
@@ -36,7 +38,10 @@ public struct StaticSite: Sendable {
         case .redirect(let location):
             return Answer(plan: .redirect(to: location))
         case .file(let fd, let file):
-            let plan = ResponsePlan.forFile(file, ifNoneMatch: header("If-None-Match"), range: header("Range"),
+            let conditions = RequestConditions(ifMatch: header("If-Match"), ifUnmodifiedSince: header("If-Unmodified-Since"),
+                                               ifNoneMatch: header("If-None-Match"),
+                                               ifModifiedSince: header("If-Modified-Since"))
+            let plan = ResponsePlan.forFile(file, conditions: conditions, range: header("Range"),
                                             ifRange: header("If-Range"))
             let accessed = CountedAccess.of(method: method, status: plan.status, relativePath: file.relativePath)
             guard case .file = plan.body else {

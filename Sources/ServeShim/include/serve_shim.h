@@ -10,10 +10,10 @@ struct MHD_Connection;
 typedef struct pm_serve_daemon pm_serve_daemon;
 
 /// Called once per request on one of the daemon's own threads, with the request path exactly
-/// as the client sent it (percent-encoding intact, query string removed). Must answer with
-/// pm_serve_respond and return its result.
+/// as the client sent it (percent-encoding intact, query string removed) and its protocol
+/// version (`HTTP/1.1`). Must answer with pm_serve_respond and return its result.
 typedef int (*pm_serve_handler)(void *context, struct MHD_Connection *connection,
-                                const char *method, const char *raw_path);
+                                const char *method, const char *raw_path, const char *version);
 
 /// How much of the server one client, and all of them together, may hold.
 typedef struct pm_serve_limits {
@@ -28,6 +28,13 @@ typedef struct pm_serve_limits {
     unsigned max_per_client;
     /// Seconds without a byte received or sent before a connection is closed.
     unsigned idle_timeout_seconds;
+    /// Connections held at once beyond which the one that has waited longest for its request
+    /// (headers, or a body) is closed, so that the last ones below max_connections stay free
+    /// for newcomers.
+    unsigned waiting_at_most;
+    /// Seconds a connection may take to send a whole request, from its start or from the end
+    /// of its previous answer, however steadily it trickles.
+    unsigned request_deadline_seconds;
 } pm_serve_limits;
 
 /// Listens on bind_address:port (numeric IPv4 or IPv6; port 0 picks a free one) and serves

@@ -160,10 +160,12 @@ extension CommandSpec {
         tagline: "show the gallery on http://127.0.0.1:8080/",
         about: """
         Serves the cache folder over HTTP (libmicrohttpd) until Ctrl-C or SIGTERM, and prints its
-        URL on stdout. GET and HEAD only; ETag/304, byte ranges, and Cache-Control that lets
-        browsers keep originals and thumbnails forever (they are named by their content) and
-        re-check pages, manifests and JSON Feeds after a minute. Never serves the index, the lock, temp files,
-        folder listings or anything outside the cache (symlinks included).
+        URL on stdout. GET and HEAD only; ETag and Last-Modified (304, 412), byte ranges, and
+        Cache-Control that lets browsers keep originals and thumbnails forever (they are named by
+        their content) and re-check pages, manifests and JSON Feeds after a minute. Serves only the
+        published tree (pages, manifests, JSON Feeds, cards, the icon, originals, thumbnails): never
+        config.json, the index, the lock, temp files, folder listings or anything outside the cache
+        (symlinks included).
         Originals and thumbnails answered to a GET (200, 206 or 304) count as used for prune's
         least-recently-used order: written into the index every 5 seconds and when stopped, never
         holding up a request. A cache that is read-only or older than this version (schema 1) is
@@ -171,6 +173,8 @@ extension CommandSpec {
         One client can't starve the others: it keeps at most --max-per-client connections (64)
         open, all clients together --max-connections (1024), and a connection that sends and
         takes nothing for 10 seconds (half a request, a client that stopped reading) is closed.
+        A request must arrive whole within 10 seconds however it trickles, and near the total the
+        connection that has waited longest for its request is closed to let a newcomer in.
         """,
         flags: [.cache, .port, .bind, .threads, .maxPerClient, .maxConnections, .serveQuiet],
         notes: """

@@ -26,7 +26,8 @@ extension Flag {
         name: "max-connections", placeholder: "N", kind: .integer(1...1_000_000),
         summary: "connections kept open at once in all",
         help: "connections kept open at once over all clients (default 1024; lowered, and said, when the open-file limit "
-            + "cannot be raised to fit them); a client beyond it waits until one closes. Must be above --max-per-client")
+            + "cannot be raised to fit them); near it, the connection that has waited longest for a whole request is "
+            + "closed to let a newcomer in, and past it a client waits until one closes. Must be above --max-per-client")
     static let serveQuiet = Flag(
         name: "quiet", kind: .toggle, summary: "print only the URL and errors",
         help: "print only the URL and errors")

@@ -48,7 +48,7 @@ final class HalfOpenConnections {
     }
 
     /// Raises this process's soft open-file limit to `needed` when the hard limit allows.
-    private static func allowOpenFiles(_ needed: Int) {
+    static func allowOpenFiles(_ needed: Int) {
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(needed) else { return }

@@ -16,13 +16,19 @@ enum RawHTTP {
     /// so a test can be two clients; `timeout` is how long to wait for the server's next bytes.
     static func request(port: Int, _ method: String = "GET", _ path: String, headers: [String: String] = [:],
                         from source: String? = nil, timeout: Int = 15) throws -> Response {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        return try exchange(port: port, text + "\r\n", from: source, timeout: timeout)
+    }
+
+    /// Sends `request` exactly as written (no `Host` is added) and reads the answer until the
+    /// server closes the connection.
+    static func exchange(port: Int, _ request: String, from source: String? = nil, timeout: Int = 15) throws -> Response {
         let fd = try connect(port: port, from: source)
         defer { close(fd) }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        let request = Array((text + "\r\n").utf8)
+        let request = Array(request.utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
             throw ServerError(description: "short write")
         }

@@ -73,15 +73,51 @@ struct StaticServerContract {
         XCTAssertEqual(try get("/nope.png").status, 404, file: file, line: line)
         XCTAssertEqual(try get("/originals/").status, 404, "no listing", file: file, line: line)
 
-        // Every MIME type the gallery may use.
-        for (name, type) in [("a.css", "text/css"), ("a.js", "text/javascript"), ("a.svg", "image/svg+xml"),
-                             ("a.webp", "image/webp")] {
-            let response = try get("/extras/" + name)
-            XCTAssertEqual(response.status, 200, name, file: file, line: line)
-            XCTAssertTrue(response.header("Content-Type")?.hasPrefix(type) == true, "\(name): \(response.headers)",
+        // Every kind of file the gallery publishes, as its type.
+        let feedFolder = files.manifest.replacingOccurrences(of: "/manifest.json", with: "")
+        for (path, type) in [("/favicon.svg", "image/svg+xml"), ("/\(feedFolder)/feed.json", "application/json"),
+                             ("/\(feedFolder)/card.json", "application/json"), ("/\(feedFolder)/", "text/html"),
+                             ("/" + Self.webpOriginal, "image/webp")] {
+            let response = try get(path)
+            XCTAssertEqual(response.status, 200, path, file: file, line: line)
+            XCTAssertTrue(response.header("Content-Type")?.hasPrefix(type) == true, "\(path): \(response.headers)",
                           file: file, line: line)
         }
+        // Nothing else in the folder, though its name has a type: settings (which may name a
+        // bucket), the sync state, stray files, and names photomirror never writes.
+        for path in ["/config.json", "/.sync-state.json", "/notes.txt", "/extras/a.css", "/extras/a.js",
+                     "/\(feedFolder)/notes.json", "/\(feedFolder)/page-1.html", "/feeds/config.json",
+                     "/originals/ee/not-a-hash.jpg", "/originals/ff/" + String(repeating: "ee", count: 32) + ".webp",
+                     "/thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] {
+            let response = try get(path)
+            XCTAssertEqual(response.status, 404, path, file: file, line: line)
+            XCTAssertFalse(String(decoding: response.body, as: UTF8.self).contains("secret-bucket"), path, file: file, line: line)
+        }
+
+        // Validators: Last-Modified with If-Modified-Since, and If-Match; each checked on its own.
+        for path in ["/" + files.original, "/index.html"] {
+            let first = try get(path)
+            let modified = first.header("Last-Modified")
+            XCTAssertNotNil(modified.flatMap(HTTPDateForm.parse), "\(path): Last-Modified \(modified ?? "missing")",
+                            file: file, line: line)
+            if let modified {
+                XCTAssertEqual(try get(path, ["If-Modified-Since": modified]).status, 304, path, file: file, line: line)
+            }
+            XCTAssertEqual(try get(path, ["If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT"]).status, 200, path,
+                           file: file, line: line)
+            XCTAssertEqual(try get(path, ["If-Match": "\"other\""]).status, 412, path, file: file, line: line)
+            XCTAssertEqual(try get(path, ["If-Match": first.header("ETag") ?? "\"\""]).status, 200, path, file: file, line: line)
+            XCTAssertEqual(try get(path, ["If-Match": "*"]).status, 200, path, file: file, line: line)
+        }
+
+        // HTTP/1.1 requires Host; HTTP/1.0 does not.
+        let noHost = try RawHTTP.exchange(port: port, "GET /index.html HTTP/1.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(noHost.status, 400, "HTTP/1.1 without Host", file: file, line: line)
+        XCTAssertEqual(try RawHTTP.exchange(port: port, "GET /index.html HTTP/1.0\r\n\r\n").status, 200, file: file, line: line)
     }
+
+    /// An original of a type no synced fixture has.
+    static let webpOriginal = "originals/ee/" + String(repeating: "ee", count: 32) + ".webp"
 
     /// Plants what the refusals above are about: symlinks out of the cache and to its index, a
     /// temp file, and one file of each extra type.
@@ -95,8 +131,32 @@ struct StaticServerContract {
                                        withDestinationPath: "../index.sqlite")
         try Data("partial".utf8).write(to: cache.appendingPathComponent(".tmp-partial.png"))
         try manager.createDirectory(at: cache.appendingPathComponent("extras"), withIntermediateDirectories: true)
-        for name in ["a.css", "a.js", "a.svg", "a.webp"] {
-            try Data("x".utf8).write(to: cache.appendingPathComponent("extras/" + name))
+        for name in ["extras/a.css", "extras/a.js", "notes.txt", "feeds/config.json"] {
+            try Data("x".utf8).write(to: cache.appendingPathComponent(name))
         }
+        try Data(#"{"store": "s3://secret-bucket/p"}"#.utf8).write(to: cache.appendingPathComponent("config.json"))
+        let feedFolder = try manager.contentsOfDirectory(atPath: cache.appendingPathComponent("feeds").path)
+            .first { $0.count == 16 }.map { cache.appendingPathComponent("feeds/" + $0) }
+        if let feedFolder {
+            try Data("{}".utf8).write(to: feedFolder.appendingPathComponent("notes.json"))
+            try Data("<p>one</p>".utf8).write(to: feedFolder.appendingPathComponent("page-1.html"))
+        }
+        for name in [webpOriginal, "originals/ee/not-a-hash.jpg", "originals/ff/" + String(repeating: "ee", count: 32) + ".webp",
+                     "thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] {
+            let url = cache.appendingPathComponent(name)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+    }
+}
+
+/// Just enough HTTP-date reading to tell a Last-Modified is one (RFC 9110 §5.6.7).
+enum HTTPDateForm {
+    static func parse(_ text: String) -> Date? {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return format.date(from: text)
     }
 }
