@@ -148,7 +148,7 @@ extension PhotoIndex {
     /// When it throws, the transaction is rolled back and the feed's rows stay as they were.
     public func stageFeed<Read: Sendable>(key: String, url: String,
                                           _ produce: @Sendable (StagedRows) throws -> (FeedRecord, Read)) throws -> (FeedRecord, Read) {
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.beginWrite()
         do {
             // The items need their feed's row; a new feed's is a stand-in until `produce` is done.
             try connection.statement("""

@@ -74,9 +74,22 @@ final class SQLiteConnection {
         }
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    func transaction<T>(_ body: () throws(IndexError) -> T) throws(IndexError) -> T {
+    /// Starts a write transaction, as every write of the index does (no write runs in autocommit).
+    ///
+    /// The cached statements are reset first. A statement left on its row (a lookup that read
+    /// the one row it wanted) keeps its read transaction open, and `BEGIN IMMEDIATE` would then
+    /// upgrade that snapshot: once another connection (serve's access batch) has committed
+    /// since it was taken, SQLite refuses at once with SQLITE_BUSY_SNAPSHOT ("database is
+    /// locked"), which no busy timeout waits out. Without a snapshot, the write waits its turn
+    /// behind the other connection's commit.
+    func beginWrite() throws(IndexError) {
+        resetStatements()
         try execute("BEGIN IMMEDIATE")
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT` (`beginWrite`), rolling back if it throws.
+    func transaction<T>(_ body: () throws(IndexError) -> T) throws(IndexError) -> T {
+        try beginWrite()
         do {
             let result = try body()
             try execute("COMMIT")
