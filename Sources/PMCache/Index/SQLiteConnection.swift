@@ -13,6 +13,12 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         self.path = path
     }
 
+    /// A file that is not a database, found before SQLite was asked (which takes an empty file
+    /// for a new database): damage, said as SQLite says it of any other such file.
+    public static func notADatabase(path: String, _ message: String) -> IndexError {
+        IndexError(code: SQLITE_NOTADB, message: message, path: path)
+    }
+
     /// What every command says of a damaged index, whatever it was doing: the next step, not
     /// only SQLite's words (which follow in parentheses).
     public static let damageAdvice = "the index is damaged; run `photomirror verify --repair`"
