@@ -158,12 +158,30 @@ extension PhotoIndex {
             try rows.restart()
             let (feed, read) = try produce(rows)
             try rows.settleRepeatedIDs()
-            try writeFeedRow(feed)
+            try writeFeedRow(try keepingValidators(feed))
             try connection.execute("COMMIT")
             return (feed, read)
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// `feed` with the validators its row holds now: those of the document its rows were last
+    /// settled from, none for a feed new to the cache. The staged row keeps them until
+    /// `finishSync` writes the new document's, so that a sync stopped in between asks for the
+    /// document in full next time instead of being told it has not changed (304) and reporting
+    /// half-settled rows as an unchanged feed.
+    private func keepingValidators(_ feed: FeedRecord) throws(IndexError) -> FeedRecord {
+        let query = try connection.statement("SELECT etag, last_modified FROM feeds WHERE key = ?")
+        try query.bind(.text(feed.key))
+        var kept = feed
+        kept.etag = nil
+        kept.lastModified = nil
+        while try query.step() {
+            kept.etag = query.text(0)
+            kept.lastModified = query.text(1)
+        }
+        return kept
     }
 }
