@@ -13,8 +13,9 @@ enum IndexPresence {
     case damaged(IndexError)
     /// No index, but the cache's files are there.
     case lost
-    /// Only the writer's lock: a first sync stopped before it created the index. An empty
-    /// cache, which verifies (nothing can be wrong in it) and which the next sync starts.
+    /// Only the writer's lock (and perhaps an empty index): a first sync stopped before it
+    /// created the index or wrote its header. An empty cache, which verifies (nothing can be
+    /// wrong in it) and which the next sync starts.
     case unstarted
     /// Neither: no cache here (yet).
     case none
