@@ -107,6 +107,48 @@ final class IndexDamageTests: XCTestCase {
         try assertRebuilt(mirror, counts: counts, keepsTheDamagedFile: false, context: "deleted")
     }
 
+    /// An index emptied to 0 bytes (which SQLite would open as a new, empty database) beside the
+    /// cache's files is damage: no command starts the cache over, and the rebuild brings it back.
+    func testAnEmptyIndexFileIsDamageNotANewCache() throws {
+        let mirror = try Mirror.make()
+        let counts = try mirror.counts()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: mirror.index.path + suffix) }
+        try Data().write(to: mirror.index)
+        let reason = "file is empty (0 bytes), not a database"
+        let verify = try mirror.run(["verify"])
+        XCTAssertEqual(verify.status, 1, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("damage: index.sqlite: damaged (\(reason))"), verify.stderr)
+        for command in [["sync", "--quiet", "--scales", "1,2"] + mirror.feeds, ["stats"], ["prune", "--max", "1MB"],
+                        ["prune", "--max", "1MB", "--dry-run"]] {
+            let result = try mirror.run(command)
+            XCTAssertEqual(result.status, 4, "\(command[0]): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("\(mirror.index.path): \(Self.advice) (\(reason)"),
+                          "\(command[0]): \(result.stderr)")
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: mirror.index.path)[.size] as? Int
+        XCTAssertEqual(size, 0, "no command wrote a schema over it")
+        try assertRebuilt(mirror, counts: counts, keepsTheDamagedFile: true, context: "emptied")
+    }
+
+    /// An empty index alone in its folder is a first sync stopped between creating the file and
+    /// writing its header: nothing to rebuild, and the next sync starts the cache.
+    func testAnEmptyIndexWithoutTheCachesFilesIsANewCache() throws {
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data().write(to: cache.appendingPathComponent("index.sqlite"))
+        let verify = try Photomirror().run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        let site = try FeedSite(photos: try Paths.photos(count: 2))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let sync = try Photomirror().run(["sync", "--quiet", "--cache", cache.path, server.url("feed.js")])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        let after = try Photomirror().run(["verify", "--cache", cache.path])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stderr.contains("0 damaged, 0 garbage, 0 stale"), after.stderr)
+    }
+
     /// `verify --repair` rebuilds; the next sync asks for no image and completes every item; the
     /// cache verifies clean and counts as before; the next repair drops the damaged copy.
     func assertRebuilt(_ mirror: Mirror, counts: [String: String], keepsTheDamagedFile: Bool, context: String,

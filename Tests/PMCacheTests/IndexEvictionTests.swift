@@ -197,6 +197,24 @@ import PMSupport
         #expect(references.count == 4, "one per item with an image")
     }
 
+    /// A feed whose sync stopped before it settled its rows: its items have no hash yet, and the
+    /// image stored for one is found through its URL, pending in that feed, not listed by none.
+    @Test func anUnsettledItemsImageIsListedThroughItsURL() async throws {
+        let index = try makeIndex()
+        try await index.recordTestImage("w")
+        let feed = FeedRecord(key: "c", url: "https://feed/c", kind: "rss", title: "c", link: nil,
+                              attribution: nil, etag: nil, lastModified: nil, lastSync: 30)
+        let items = ["w", "v"].enumerated().map { position, sha in
+            ItemRecord(itemID: sha, position: position, title: sha, link: nil, published: nil, dateTaken: nil,
+                       author: nil, tags: [], description: nil, mediaURL: "https://img/\(sha)", status: .failed,
+                       error: "not processed: the sync was interrupted", sha256: nil)
+        }
+        try await index.replaceFeed(feed, items: items)
+        let references = try await index.evictionRows().references
+        #expect(references.map(\.sha256) == ["w"], "the one URL that has an image")
+        #expect(references.map(\.listedAt) == [30])
+    }
+
     @Test func totalsCountRowsAndStatuses() async throws {
         let index = try makeIndex()
         try await populate(index)

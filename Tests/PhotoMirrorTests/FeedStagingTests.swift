@@ -50,6 +50,26 @@ import Testing
         #expect(try await other.feeds().isEmpty)
     }
 
+    /// A staged row keeps the validators of the document its feed was last settled from (none
+    /// for a new feed) until the sync finishes: a sync stopped in between asks in full next time.
+    @Test func aStagedRowKeepsTheValidatorsOfTheLastFinishedSync() async throws {
+        let index = try PhotoIndex(path: ":memory:")
+        func stage(etag: String) async throws {
+            _ = try await index.stageFeed(key: Self.key, url: Self.record().url) { rows in
+                try rows.add(Self.row("a", position: 0))
+                var record = Self.record()
+                record.etag = etag
+                return (record, ())
+            }
+        }
+        try await stage(etag: "\"1\"")
+        #expect(try await index.feed(key: Self.key)?.etag == nil)
+        try await index.finishSync(feedKey: Self.key, at: 2, etag: "\"1\"", lastModified: nil, imageSHA256: nil)
+        #expect(try await index.feed(key: Self.key)?.etag == "\"1\"")
+        try await stage(etag: "\"2\"")
+        #expect(try await index.feed(key: Self.key)?.etag == "\"1\"")
+    }
+
     @Test func aRestartDropsWhatWasAdded() async throws {
         let index = try PhotoIndex(path: ":memory:")
         _ = try await index.stageFeed(key: Self.key, url: Self.record().url) { rows in

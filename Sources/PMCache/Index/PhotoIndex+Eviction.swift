@@ -49,10 +49,17 @@ extension PhotoIndex {
             }
         }
         // An item's further images and a feed's own image are used as the feed's items are.
+        // Items without a hash are a feed's staged rows whose sync stopped before it settled
+        // them (or images it could not fetch): the images stored for them so far are found by
+        // their URLs. They are pending in that feed, not listed by none.
         let items = try connection.statement("""
             SELECT sha256, feed_key FROM items WHERE sha256 IS NOT NULL
             UNION ALL SELECT sha256, feed_key FROM item_media WHERE sha256 IS NOT NULL
             UNION ALL SELECT image_sha256, key FROM feeds WHERE image_sha256 IS NOT NULL
+            UNION ALL SELECT r.sha256, i.feed_key FROM items i JOIN resources r ON r.url = i.media_url
+                WHERE i.sha256 IS NULL
+            UNION ALL SELECT r.sha256, m.feed_key FROM item_media m JOIN resources r ON r.url = m.url
+                WHERE m.sha256 IS NULL
             """)
         references.reserveCapacity(try rowEstimate("FROM items"))
         while try items.step() {

@@ -17,7 +17,9 @@ extension PhotoIndex {
     /// A sync that found the feed as it was: its time (what the root page shows, and what
     /// eviction reads as "listed at") and the server's validators; items stay as they are.
     public func markSynced(feedKey: String, at time: Double, etag: String?, lastModified: String?) throws(IndexError) {
-        try connection.statement("UPDATE feeds SET last_sync = ?, etag = ?, last_modified = ? WHERE key = ?")
-            .bind(.real(time), .optional(etag), .optional(lastModified), .text(feedKey)).run()
+        try connection.transaction { () throws(IndexError) in
+            try connection.statement("UPDATE feeds SET last_sync = ?, etag = ?, last_modified = ? WHERE key = ?")
+                .bind(.real(time), .optional(etag), .optional(lastModified), .text(feedKey)).run()
+        }
     }
 }

@@ -42,9 +42,12 @@ extension PhotoIndex {
     /// its rows came from, and its own image's hash (nil when it has none mirrored).
     public func finishSync(feedKey: String, at time: Double, etag: String?, lastModified: String?,
                            imageSHA256: String?) throws(IndexError) {
-        try connection.statement("""
-            UPDATE feeds SET last_sync = ?, etag = ?, last_modified = ?, image_sha256 = ? WHERE key = ?
-            """).bind(.real(time), .optional(etag), .optional(lastModified), .optional(imageSHA256), .text(feedKey)).run()
+        try connection.transaction { () throws(IndexError) in
+            try connection.statement("""
+                UPDATE feeds SET last_sync = ?, etag = ?, last_modified = ?, image_sha256 = ? WHERE key = ?
+                """).bind(.real(time), .optional(etag), .optional(lastModified), .optional(imageSHA256),
+                          .text(feedKey)).run()
+        }
     }
 }
 
@@ -166,7 +169,7 @@ extension PhotoIndex {
     public func settleFeed<Settled: Sendable>(key: String, _ body: @Sendable (SettlingRows) throws -> Settled) throws -> Settled {
         let rows = SettlingRows(connection: connection, feedKey: key, span: try itemSpan(feedKey: key),
                                 count: try itemCount(feedKey: key))
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.beginWrite()
         do {
             let settled = try body(rows)
             try connection.execute("COMMIT")

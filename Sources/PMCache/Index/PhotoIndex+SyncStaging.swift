@@ -148,7 +148,7 @@ extension PhotoIndex {
     /// When it throws, the transaction is rolled back and the feed's rows stay as they were.
     public func stageFeed<Read: Sendable>(key: String, url: String,
                                           _ produce: @Sendable (StagedRows) throws -> (FeedRecord, Read)) throws -> (FeedRecord, Read) {
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.beginWrite()
         do {
             // The items need their feed's row; a new feed's is a stand-in until `produce` is done.
             try connection.statement("""
@@ -158,12 +158,30 @@ extension PhotoIndex {
             try rows.restart()
             let (feed, read) = try produce(rows)
             try rows.settleRepeatedIDs()
-            try writeFeedRow(feed)
+            try writeFeedRow(try keepingValidators(feed))
             try connection.execute("COMMIT")
             return (feed, read)
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// `feed` with the validators its row holds now: those of the document its rows were last
+    /// settled from, none for a feed new to the cache. The staged row keeps them until
+    /// `finishSync` writes the new document's, so that a sync stopped in between asks for the
+    /// document in full next time instead of being told it has not changed (304) and reporting
+    /// half-settled rows as an unchanged feed.
+    private func keepingValidators(_ feed: FeedRecord) throws(IndexError) -> FeedRecord {
+        let query = try connection.statement("SELECT etag, last_modified FROM feeds WHERE key = ?")
+        try query.bind(.text(feed.key))
+        var kept = feed
+        kept.etag = nil
+        kept.lastModified = nil
+        while try query.step() {
+            kept.etag = query.text(0)
+            kept.lastModified = query.text(1)
+        }
+        return kept
     }
 }

@@ -13,6 +13,12 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
         self.path = path
     }
 
+    /// A file that is not a database, found before SQLite was asked (which takes an empty file
+    /// for a new database): damage, said as SQLite says it of any other such file.
+    public static func notADatabase(path: String, _ message: String) -> IndexError {
+        IndexError(code: SQLITE_NOTADB, message: message, path: path)
+    }
+
     /// What every command says of a damaged index, whatever it was doing: the next step, not
     /// only SQLite's words (which follow in parentheses).
     public static let damageAdvice = "the index is damaged; run `photomirror verify --repair`"
@@ -74,9 +80,22 @@ final class SQLiteConnection {
         }
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    func transaction<T>(_ body: () throws(IndexError) -> T) throws(IndexError) -> T {
+    /// Starts a write transaction, as every write of the index does (no write runs in autocommit).
+    ///
+    /// The cached statements are reset first. A statement left on its row (a lookup that read
+    /// the one row it wanted) keeps its read transaction open, and `BEGIN IMMEDIATE` would then
+    /// upgrade that snapshot: once another connection (serve's access batch) has committed
+    /// since it was taken, SQLite refuses at once with SQLITE_BUSY_SNAPSHOT ("database is
+    /// locked"), which no busy timeout waits out. Without a snapshot, the write waits its turn
+    /// behind the other connection's commit.
+    func beginWrite() throws(IndexError) {
+        resetStatements()
         try execute("BEGIN IMMEDIATE")
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT` (`beginWrite`), rolling back if it throws.
+    func transaction<T>(_ body: () throws(IndexError) -> T) throws(IndexError) -> T {
+        try beginWrite()
         do {
             let result = try body()
             try execute("COMMIT")

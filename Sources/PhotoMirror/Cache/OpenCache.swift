@@ -27,7 +27,11 @@ struct OpenCache: Sendable {
             throw CacheCommandError(description: "\(layout.root): \(error)")
         }
         // Under the lock: a repair rebuilding a lost index holds it until the new one is in place.
-        if case .lost = IndexPresence(layout) { throw CacheCommandError(description: IndexPresence.lostMessage(layout)) }
+        switch IndexPresence(layout) {
+        case .lost: throw CacheCommandError(description: IndexPresence.lostMessage(layout))
+        case .damaged(let error): throw CacheCommandError(description: error.description)
+        case .present, .unstarted, .none: break
+        }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
@@ -71,6 +75,7 @@ struct OpenCache: Sendable {
         switch IndexPresence(layout) {
         case .present: return
         case .lost: throw CacheCommandError(description: IndexPresence.lostMessage(layout))
+        case .damaged(let error): throw CacheCommandError(description: error.description)
         case .none, .unstarted: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         }
     }

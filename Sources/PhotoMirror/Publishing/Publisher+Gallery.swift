@@ -7,13 +7,21 @@ extension Publisher {
     /// Rewrites the root `index.html` from every feed's card in the storage, this writer's and any
     /// other's. A feed of this index without a card (a cache written before cards) gets one first,
     /// unless `carding` is false: a sync's feeds whose pages are not written yet have none.
+    /// A feed whose first page is not there gets no card either: its first sync was stopped
+    /// before its pages were written, and the card waits for them (the next sync of it), so the
+    /// root page never links a page that does not exist.
     func publishGalleryIndex(carding: Bool = true) async throws {
         var cards: [String: GalleryCardFile] = [:]
         for path in try await cache.storage.files(named: GalleryCardFile.fileName, below: CacheLayout.feedsFolder) {
             if let bytes = try await cache.storage.read(path), let card = GalleryCardFile.decode(bytes) { cards[card.key] = card }
         }
-        for record in try await cache.index.feeds() where carding && cards[record.key] == nil {
-            if let card = try await card(feedKey: record.key) { cards[record.key] = try await writeCard(card) }
+        let uncarded = carding ? try await cache.index.feeds().filter { cards[$0.key] == nil } : []
+        if !uncarded.isEmpty {
+            let firstPages = Set(try await cache.storage.files(named: GalleryPaging.fileName(page: 1),
+                                                               below: CacheLayout.feedsFolder))
+            for record in uncarded where firstPages.contains(GalleryPaging.path(feedKey: record.key, page: 1)) {
+                if let card = try await card(feedKey: record.key) { cards[record.key] = try await writeCard(card) }
+            }
         }
         try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
         let page = GalleryIndexPage(cards: Array(cards.values)).render().bytes

@@ -15,8 +15,10 @@ public final class AccessFlusher: Sendable {
     private let state = Mutex(State())
     private let wake = NSCondition()
 
-    public init(recorder: AccessRecorder, tick: Double = 1) {
+    /// `tick` defaults to a second, or the recorder's interval when that is shorter.
+    public init(recorder: AccessRecorder, tick: Double? = nil) {
         self.recorder = recorder
+        let tick = tick ?? min(1, recorder.interval)
         let thread = Thread { [self] in run(tick: tick) }
         thread.name = "photomirror.access-flush"
         thread.start()

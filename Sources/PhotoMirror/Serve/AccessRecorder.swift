@@ -36,8 +36,15 @@ public final class AccessRecorder: Sendable {
 
     /// Counting into the index of the cache at `cacheRoot`.
     public convenience init(cacheRoot: String, note: @escaping @Sendable (String) -> Void) {
-        self.init(sink: IndexAccessWriter(indexPath: CacheLayout(root: cacheRoot).indexPath), note: note)
+        self.init(sink: IndexAccessWriter(indexPath: CacheLayout(root: cacheRoot).indexPath),
+                  interval: Self.testInterval ?? 5, note: note)
     }
+
+    /// `PHOTOMIRROR_TEST_ACCESS_INTERVAL` (seconds): batches many times a second, for the tests
+    /// that prove a writer never fails beside them, which need batches to land between the
+    /// writer's statements and not once in five seconds.
+    static let testInterval = ProcessInfo.processInfo.environment["PHOTOMIRROR_TEST_ACCESS_INTERVAL"]
+        .flatMap(Double.init).map { max(0.01, $0) }
 
     /// On a request's thread: a clock read, one lock, one map insert; no I/O.
     public func record(_ file: AccessedFile) {

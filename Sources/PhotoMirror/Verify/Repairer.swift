@@ -56,7 +56,7 @@ public struct Repairer: Sendable {
         switch IndexPresence(layout) {
         case .none: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         case .unstarted: return Result(found: VerifyReport(), after: VerifyReport())
-        case .present, .lost: break
+        case .present, .lost, .damaged: break
         }
         let lock: CacheLock
         do {

@@ -14,6 +14,7 @@ enum IndexHealth: Sendable {
         switch IndexPresence(layout) {
         case .none, .unstarted: throw CacheCommandError(description: IndexPresence.noCacheMessage(layout))
         case .lost: return .missing
+        case .damaged(let error): return .damaged(error.message)
         case .present: break
         }
         let index: PhotoIndex
