@@ -17,13 +17,16 @@ enum PNGDecoding {
 
     /// The thumbnails, each row scaled into every size as it is decoded, so the whole image is
     /// never in memory (`scaling: false`, or a PNG that cannot be scaled so, decodes it whole
-    /// instead). Both ways give the same bytes.
+    /// within `LargeDecodeGate`'s budget instead). Both ways give the same bytes.
     static func tiles(_ bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize], limits: DecodeLimits,
                       scaling: Bool = true) throws(ImageError) -> [PixelTile] {
         let opened = try Opened(bytes, limits: limits)
         let header = opened.header
         if scaling, header.scalable != 0 { return try opened.decodeScaled(sizes: sizes, limits: limits) }
-        return try TileRendering.render(opened.decodeWhole(limits: limits), sizes: sizes)
+        let wholeImageBytes = Int(header.width) * Int(header.height) * Int(header.channels)
+        return try LargeDecodeGate.run(holding: wholeImageBytes) { () throws(ImageError) in
+            try TileRendering.render(opened.decodeWhole(limits: limits), sizes: sizes)
+        }
     }
 
     /// A PNG read up to its first IDAT, its size checked against the limits.
