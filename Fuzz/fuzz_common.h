@@ -34,6 +34,18 @@ static inline int fuzz_jpeg_scale_eighths(int width, int height) {
 // Crash on a contract violation, so libFuzzer reports it with the input.
 #define FUZZ_CHECK(condition) do { if (!(condition)) __builtin_trap(); } while (0)
 
+// ThumbnailGeometry.centreCrop of a width x height image for a tw x th target: x, y, width, height.
+static inline void fuzz_centre_crop(int width, int height, int tw, int th, double crop[4]) {
+    const double w = width, h = height;
+    crop[0] = 0, crop[1] = 0, crop[2] = w, crop[3] = h;
+    if ((int64_t)width * th > (int64_t)height * tw) {
+        crop[2] = h * tw / th;
+        crop[0] = (w - crop[2]) / 2;
+    } else {
+        crop[3] = w * th / tw;
+        crop[1] = (h - crop[3]) / 2;
+    }
+}
 // Every decoded image must be what pm_image.h promises; then thumbnail it like the app does.
 static inline void fuzz_thumbnail(const pm_image *image) {
     FUZZ_CHECK(image->data != NULL);
@@ -42,15 +54,9 @@ static inline void fuzz_thumbnail(const pm_image *image) {
     FUZZ_CHECK((int64_t)image->width * image->height <= FUZZ_MAX_PIXELS);
     for (size_t t = 0; t < sizeof fuzz_targets / sizeof fuzz_targets[0]; t++) {
         const int tw = fuzz_targets[t][0], th = fuzz_targets[t][1];
-        const double w = image->width, h = image->height;
-        double cx = 0, cy = 0, cw = w, ch = h;  // ThumbnailGeometry.centreCrop
-        if ((int64_t)image->width * th > (int64_t)image->height * tw) {
-            cw = h * tw / th;
-            cx = (w - cw) / 2;
-        } else {
-            ch = w * th / tw;
-            cy = (h - ch) / 2;
-        }
+        double crop[4];
+        fuzz_centre_crop(image->width, image->height, tw, th, crop);
+        const double cx = crop[0], cy = crop[1], cw = crop[2], ch = crop[3];
         const size_t bytes = (size_t)tw * (size_t)th * (size_t)image->channels;
         uint8_t *tile = malloc(bytes);
         FUZZ_CHECK(tile != NULL);

@@ -320,9 +320,11 @@ static void run_in_place(cmsHTRANSFORM transform, pm_image *image) {
     }
 }
 
-int pm_color_convert_to_srgb(pm_image *image, char *message) {
-    if (image->data == NULL || image->width <= 0 || image->height <= 0 ||
-        (image->channels != 3 && image->channels != 4))
+// The transform for `image`'s colour description. `grey` says whether its pixels are all grey,
+// which only a grey profile asks; -1 has it checked in image->data.
+static int srgb_transform(const pm_image *image, int grey, pm_color_transform **transform, char *message) {
+    *transform = NULL;
+    if (image->width <= 0 || image->height <= 0 || (image->channels != 3 && image->channels != 4))
         return 0;
     const int alpha = image->channels == 4;
     const uint32_t output_format = alpha ? TYPE_RGBA_8 : TYPE_RGB_8;
@@ -339,7 +341,8 @@ int pm_color_convert_to_srgb(pm_image *image, char *message) {
             if (pm_color_profile_is_srgb(icc, length)) return 0;
             input_format = output_format;
         } else if (memcmp(icc + 16, "GRAY", 4) == 0) {
-            if (!is_grey(image)) return 0;  // a grey profile on a colour image describes nothing here
+            if (grey < 0) grey = is_grey(image);
+            if (!grey) return 0;  // a grey profile on a colour image describes nothing here
             input_format = alpha ? TYPE_GRAY_IN_RGBA_8 : TYPE_GRAY_IN_RGB_8;
         } else {
             return 0;  // CMYK is converted by the JPEG decoder; Lab or others have no pixels here
@@ -372,9 +375,27 @@ int pm_color_convert_to_srgb(pm_image *image, char *message) {
         pm_color_transform_release(entry);
         return -1;
     }
-    run_in_place(entry->transform, image);
-    pm_color_transform_release(entry);
+    *transform = entry;
     return 1;
+}
+
+int pm_color_convert_to_srgb(pm_image *image, char *message) {
+    if (image->data == NULL) return 0;
+    pm_color_transform *transform;
+    const int status = srgb_transform(image, -1, &transform, message);
+    if (status != 1) return status;
+    run_in_place(transform->transform, image);
+    pm_color_transform_release(transform);
+    return 1;
+}
+
+int pm_color_srgb_row_transform(const pm_image *description, int grey, pm_color_transform **transform,
+                                char *message) {
+    return srgb_transform(description, grey ? 1 : 0, transform, message);
+}
+
+void pm_color_convert_row(pm_color_transform *transform, uint8_t *row, int width) {
+    cmsDoTransform(transform->transform, row, row, (cmsUInt32Number)width);
 }
 
 // --- PNG gAMA/cHRM. ---

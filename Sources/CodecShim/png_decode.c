@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "color_convert.h"
+#include "resample.h"
 
 // The colour and orientation chunks found in the file.
 typedef struct pm_png_colour {
@@ -35,6 +36,12 @@ struct pm_png {
     size_t icc_length;
     uint8_t *xmp;          // the XMP packet of an iTXt "XML:com.adobe.xmp" chunk, or NULL
     size_t xmp_length;
+    // What a scaled decode holds, here rather than in locals so that the error path frees it.
+    uint8_t *row;
+    pm_box_filter **filters;
+    int filter_count;
+    pm_image colour_description;
+    pm_color_transform *transform;
 };
 
 // --- Colour and orientation chunks, read straight from the file bytes. ---
@@ -202,6 +209,14 @@ static void on_warning(png_structp png_ptr, png_const_charp text) { (void)png_pt
 static const png_byte unused_chunks[] =
     "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
 
+// A grey iCCP profile on a colour type applies only when every pixel turns out grey
+// (pm_color_convert_to_srgb checks), which is known only once the whole image is decoded.
+static int grey_profile_on_colour(const pm_png *png, int color_type) {
+    if (png->colour.cicp_primaries != 0 || png->icc == NULL || png->icc_length < 20) return 0;
+    if (memcmp(png->icc + 16, "GRAY", 4) != 0) return 0;
+    return color_type != PNG_COLOR_TYPE_GRAY && color_type != PNG_COLOR_TYPE_GRAY_ALPHA;
+}
+
 static void read_from_memory(png_structp png_ptr, png_bytep into, size_t count) {
     pm_png *png = png_get_io_ptr(png_ptr);
     if (count > png->length - png->offset) png_error(png_ptr, "unexpected end of PNG data");
@@ -258,11 +273,39 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
     header->bit_depth = bit_depth;
     header->color_type = color_type;
     header->interlaced = interlace != PNG_INTERLACE_NONE;
+    header->channels = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png->png, png->info, PNG_INFO_tRNS) ? 4 : 3;
+    header->scalable = !header->interlaced && !grey_profile_on_colour(png, color_type);
     header->exif = png->colour.exif;
     header->exif_length = png->colour.exif_length;
     header->xmp = png->xmp;
     header->xmp_length = png->xmp_length;
     return png;
+}
+
+// Sets up the transformations to 8-bit RGB(A) rows and returns the number of passes; fails
+// through png_error. Call under the caller's setjmp.
+static int prepare_rows(pm_png *png, int64_t max_pixels, int *channels, size_t *stride) {
+    png_structp p = png->png;
+    png_infop info = png->info;
+    const int width = (int)png_get_image_width(p, info), height = (int)png_get_image_height(p, info);
+    if ((int64_t)width * height > max_pixels) {
+        snprintf(png->message, PM_MESSAGE_CAPACITY, "image %dx%d is over the %lld-pixel limit",
+                 width, height, (long long)max_pixels);
+        longjmp(png->escape, 1);
+    }
+    const int color_type = png_get_color_type(p, info);
+    png_set_expand(p);      // palette -> RGB, grey < 8 bit -> 8 bit, tRNS -> alpha channel
+    png_set_scale_16(p);    // 16 -> 8 bit with rounding rather than truncation
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+        png_set_gray_to_rgb(p);
+    const int passes = png_set_interlace_handling(p);
+    png_read_update_info(p, info);
+
+    *channels = png_get_channels(p, info);
+    *stride = png_get_rowbytes(p, info);
+    if ((*channels != 3 && *channels != 4) || *stride != (size_t)width * (size_t)*channels)
+        png_error(p, "unexpected row layout after transformations");
+    return passes;
 }
 
 int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message) {
@@ -275,24 +318,10 @@ int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message)
         free(pixels);
         return -1;
     }
+    int channels;
+    size_t stride;
+    const int passes = prepare_rows(png, max_pixels, &channels, &stride);
     const int width = (int)png_get_image_width(p, info), height = (int)png_get_image_height(p, info);
-    if ((int64_t)width * height > max_pixels) {
-        snprintf(message, PM_MESSAGE_CAPACITY, "image %dx%d is over the %lld-pixel limit",
-                 width, height, (long long)max_pixels);
-        return -1;
-    }
-    const int color_type = png_get_color_type(p, info);
-    png_set_expand(p);      // palette -> RGB, grey < 8 bit -> 8 bit, tRNS -> alpha channel
-    png_set_scale_16(p);    // 16 -> 8 bit with rounding rather than truncation
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
-        png_set_gray_to_rgb(p);
-    const int passes = png_set_interlace_handling(p);
-    png_read_update_info(p, info);
-
-    const int channels = png_get_channels(p, info);
-    const size_t stride = png_get_rowbytes(p, info);
-    if ((channels != 3 && channels != 4) || stride != (size_t)width * (size_t)channels)
-        png_error(p, "unexpected row layout after transformations");
     pixels = malloc(stride * (size_t)height);
     if (pixels == NULL) png_error(p, "out of memory");
     // Row by row, as png_read_image does internally, but without its array of row pointers: at
@@ -309,9 +338,72 @@ int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message)
     return 0;
 }
 
+static void free_scaled_state(pm_png *png) {
+    for (int i = 0; i < png->filter_count; i++) pm_box_filter_free(png->filters[i]);
+    free(png->filters);
+    png->filters = NULL;
+    png->filter_count = 0;
+    free(png->row);
+    png->row = NULL;
+    if (png->transform != NULL) pm_color_transform_release(png->transform);
+    png->transform = NULL;
+    pm_image_free(&png->colour_description);
+}
+
+int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets, int count,
+                         int *channels_out, char *message) {
+    png_structp p = png->png;
+    png_infop info = png->info;
+    png->message = message;
+    if (setjmp(png->escape)) {
+        free_scaled_state(png);
+        return -1;
+    }
+    const int color_type = png_get_color_type(p, info);  // as stored, before the transformations
+    if (grey_profile_on_colour(png, color_type))
+        png_error(p, "a grey profile on colour pixels needs the whole image");
+    int channels;
+    size_t stride;
+    if (prepare_rows(png, max_pixels, &channels, &stride) != 1)
+        png_error(p, "an interlaced PNG cannot be scaled as it is decoded");
+    const int width = (int)png_get_image_width(p, info), height = (int)png_get_image_height(p, info);
+
+    // The same colour description and transform pm_png_decode's caller converts the whole image
+    // with. A profile that cannot be used leaves the pixels as stored, as it does there.
+    png->colour_description.width = width;
+    png->colour_description.height = height;
+    png->colour_description.channels = channels;
+    describe_colour(png, &png->colour_description);
+    char colour_message[PM_MESSAGE_CAPACITY];
+    const int grey = color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
+    if (pm_color_srgb_row_transform(&png->colour_description, grey, &png->transform, colour_message) != 1)
+        png->transform = NULL;
+
+    png->row = malloc(stride);
+    png->filters = calloc((size_t)(count > 0 ? count : 1), sizeof *png->filters);
+    if (png->row == NULL || png->filters == NULL) png_error(p, "out of memory");
+    for (int i = 0; i < count; i++) {
+        const pm_png_target *t = &targets[i];
+        png->filters[i] = pm_box_filter_new(width, height, channels, t->crop_x, t->crop_y, t->crop_width,
+                                            t->crop_height, t->pixels, t->width, t->height);
+        if (png->filters[i] == NULL) png_error(p, "out of memory while scaling");
+        png->filter_count = i + 1;
+    }
+    for (int y = 0; y < height; y++) {
+        png_read_row(p, png->row, NULL);
+        if (png->transform != NULL) pm_color_convert_row(png->transform, png->row, width);
+        for (int i = 0; i < count; i++) pm_box_filter_add_row(png->filters[i], y, png->row);
+    }
+    png_read_end(p, NULL);  // checks the trailing chunks' CRCs and that IEND arrives
+    free_scaled_state(png);
+    *channels_out = channels;
+    return 0;
+}
+
 void pm_png_close(pm_png *png) {
     if (png == NULL) return;
     if (png->png != NULL) png_destroy_read_struct(&png->png, &png->info, NULL);
+    free_scaled_state(png);
     free(png->icc);
     free(png->xmp);
     free(png);

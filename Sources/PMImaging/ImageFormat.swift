@@ -6,6 +6,8 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Decodes to full-frame 8-bit pixels at the smallest scale that still covers every size,
     /// after checking the declared dimensions against the limits.
     typealias Decoder = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> DecodedImage
+    /// The upright thumbnail pixels, one tile per size, in sRGB.
+    typealias TileMaker = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> [PixelTile]
 
     /// Lower case, as the index's `originals.format` stores it: `jpeg`, `png`.
     public let name: String
@@ -16,15 +18,26 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     public let otherExtensions: [String]
     let matches: @Sendable (UnsafeRawBufferPointer) -> Bool
     let decoder: Decoder
+    /// The decoder's image made into tiles (`TileRendering`), unless the format scales as it
+    /// decodes and so never holds the whole image.
+    let tiles: TileMaker
 
     init(name: String, fileExtension: String, mimeType: String, otherExtensions: [String] = [],
-         matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, decoder: @escaping Decoder) {
+         matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, decoder: @escaping Decoder,
+         tiles: TileMaker? = nil) {
         self.name = name
         self.fileExtension = fileExtension
         self.mimeType = mimeType
         self.otherExtensions = otherExtensions
         self.matches = matches
         self.decoder = decoder
+        if let tiles {
+            self.tiles = tiles
+        } else {
+            self.tiles = { bytes, sizes, limits throws(ImageError) in
+                try TileRendering.render(decoder(bytes, sizes, limits), sizes: sizes)
+            }
+        }
     }
 
     /// Every format, in the order their magic is tried.

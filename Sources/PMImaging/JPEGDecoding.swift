@@ -37,8 +37,9 @@ enum JPEGDecoding {
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 
         var image = pm_image()
-        let status = LargeDecodeGate.run(progressive: header.progressive != 0, width: Int(header.width),
-                                         height: Int(header.height), components: Int(header.components)) {
+        let wholeImageBytes = header.progressive != 0 ? LargeDecodeGate.coefficientBytes(
+            width: Int(header.width), height: Int(header.height), components: Int(header.components)) : 0
+        let status = LargeDecodeGate.run(holding: wholeImageBytes) {
             pm_jpeg_decode(jpeg, Int32(eighths), Int64(limits.maxPixels), &image, message.pointer)
         }
         guard status == 0 else { throw message.error("JPEG") }

@@ -1,24 +1,24 @@
-import Synchronization
-
-/// Lets one large progressive JPEG decode at a time in the process.
+/// Bounds, in bytes, the memory that large whole-image decode buffers hold at once in the process.
 ///
-/// A progressive (multi-scan) JPEG needs libjpeg's whole-image coefficient buffer — 128 bytes
-/// per 8×8 block of every component, ~8.4 MB for a 2048×1365 photo — whatever the output
-/// scale, while a baseline one streams in a few rows. When every codec thread happened to hold
-/// one at once, a sync's peak memory rose with the number of images it had seen (the rarer the
-/// coincidence, the longer the feed needed to hit it). Serialising just these decodes caps it at
-/// one buffer; at most every fifth photo is progressive, so the other threads rarely wait.
+/// Some decodes need a buffer the size of the whole image whatever the thumbnail's size: a
+/// progressive (multi-scan) JPEG keeps libjpeg's coefficient buffer — 128 bytes per 8×8 block
+/// of every component, ~8.4 MB for a 2048×1365 photo — and an interlaced PNG (Adam7 spreads
+/// every row over seven passes) keeps all its pixels, 400 MB for RGBA at the 100-Mpx limit;
+/// baseline JPEGs and other PNGs stream in a few rows. When every codec thread happened to hold
+/// one at once, peak memory was the sum of them. Each such buffer takes its size from one budget
+/// first, so those held at once add up to at most the budget, or to one buffer when it alone is
+/// larger. The budget is under two 2048 px progressive JPEGs, so those still decode one at a
+/// time; the other threads go on with everything else meanwhile.
 enum LargeDecodeGate {
-    /// Coefficient buffers at least this large take the gate.
+    /// Buffers at least this large take their share of the budget; smaller ones never wait.
     static let thresholdBytes = 4 << 20
 
-    private static let gate = Mutex(())
+    static let budget = ByteBudget(capacity: 16 << 20)
 
-    /// Runs `body` under the gate when the image is progressive and its buffer would be large.
-    static func run<T>(progressive: Bool, width: Int, height: Int, components: Int, _ body: () -> T) -> T {
-        guard progressive, coefficientBytes(width: width, height: height, components: components) >= thresholdBytes
-        else { return body() }
-        return gate.withLock { _ in body() }
+    /// Runs `body`, which holds a whole-image buffer of `bytes`, within the budget.
+    static func run<T, E: Error>(holding bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
+        guard bytes >= thresholdBytes else { return try body() }
+        return try budget.withShare(of: bytes, body)
     }
 
     /// An upper bound: every component at full resolution (4:4:4), 64 two-byte coefficients a block.

@@ -62,3 +62,22 @@ extension ThumbnailGeometry {
         return (scale(width), scale(height))
     }
 }
+
+/// One thumbnail as the decoder sees it: in stored orientation, where a rotated target has its
+/// sides exchanged, and the crop of the stored image it averages.
+struct StoredTarget: Equatable, Sendable {
+    var width: Int
+    var height: Int
+    var crop: CropRect
+}
+
+extension ThumbnailGeometry {
+    static func storedTarget(_ size: ThumbnailSize, orientation: ExifOrientation,
+                             imageWidth: Int, imageHeight: Int) -> StoredTarget {
+        let swaps = orientation.swapsAxes
+        let width = swaps ? size.height : size.width
+        let height = swaps ? size.width : size.height
+        let crop = centreCrop(width: imageWidth, height: imageHeight, targetWidth: width, targetHeight: height)
+        return StoredTarget(width: width, height: height, crop: crop)
+    }
+}

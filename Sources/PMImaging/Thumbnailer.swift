@@ -10,14 +10,10 @@ public enum Thumbnailer {
                                      limits: DecodeLimits = .default) throws(ImageError) -> [[UInt8]] {
         guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }
         guard !sizes.isEmpty else { return [] }
-        let image = try format.decoder(bytes, sizes, limits)
-        ColorManagement.convertToSRGB(image)
+        let tiles = try format.tiles(bytes, sizes, limits)
         var thumbnails: [[UInt8]] = []
-        thumbnails.reserveCapacity(sizes.count)
-        for size in sizes {
-            let tile = try TileRendering.render(image, size: size)
-            thumbnails.append(try PNGEncoding.encode(tile.droppingOpaqueAlpha()))
-        }
+        thumbnails.reserveCapacity(tiles.count)
+        for tile in tiles { thumbnails.append(try PNGEncoding.encode(tile.droppingOpaqueAlpha())) }
         return thumbnails
     }
 

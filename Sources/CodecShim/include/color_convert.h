@@ -16,6 +16,18 @@
 /// the pixels are then untouched too.
 int pm_color_convert_to_srgb(pm_image *image, char *message);
 
+/// For converting an image row by row as it is decoded: the transform pm_color_convert_to_srgb
+/// would apply to an image of `description`'s size, channels, `icc` and `cicp_*` (its `data` is
+/// not read). `grey` says whether every pixel has equal red, green and blue, which a grey profile
+/// needs (pm_color_convert_to_srgb checks the pixels for it). Returns 1 with *transform set, for
+/// pm_color_convert_row and then pm_color_transform_release; 0 and -1 as pm_color_convert_to_srgb.
+typedef struct pm_color_transform pm_color_transform;
+int pm_color_srgb_row_transform(const pm_image *description, int grey, pm_color_transform **transform,
+                                char *message);
+
+/// Converts `width` pixels of a row in place, as pm_color_convert_to_srgb converts each row.
+void pm_color_convert_row(pm_color_transform *transform, uint8_t *row, int width);
+
 /// True when the profile is (a variant of) sRGB IEC 61966-2.1, judged from its header and tag
 /// table only: its description names sRGB and its colorants are sRGB's, or its profile ID is
 /// that of a known sRGB profile. Never calls LittleCMS.
@@ -32,7 +44,6 @@ int pm_color_profile_from_gamma(double file_gamma, const double *chromaticities,
 /// one (or when it is not a usable CMYK profile) the built-in CMYK profile is used, which is
 /// Ghostscript's default_cmyk.icc read from its Debian install path (package libgs-common).
 /// Returns NULL when neither can be had; the caller then converts naively.
-typedef struct pm_color_transform pm_color_transform;
 pm_color_transform *pm_color_cmyk_transform(const uint8_t *icc, size_t length, int inverted);
 
 /// Converts `count` CMYK pixels (4 bytes each) into packed RGB (3 bytes each).

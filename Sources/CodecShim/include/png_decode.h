@@ -10,6 +10,9 @@ typedef struct pm_png_header {
     int bit_depth;
     int color_type;   ///< PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
     int interlaced;
+    int channels;     ///< of the decoded pixels: 4 with an alpha channel or tRNS, else 3
+    int scalable;     ///< rows can be scaled as they are decoded (pm_png_decode_scaled): not
+                      ///< interlaced, and no grey iCCP profile on colour pixels
     const uint8_t *exif;   ///< eXIf chunk data (a TIFF structure, no "Exif\0\0"), or NULL; valid until pm_png_close
     size_t exif_length;
     const uint8_t *xmp;    ///< XMP packet from an iTXt "XML:com.adobe.xmp" chunk, or NULL; valid until pm_png_close
@@ -28,5 +31,22 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
 /// profile, nothing for sRGB (or a gAMA of 1/2.2 with sRGB's primaries), or a profile built from
 /// gAMA and cHRM. The eXIf chunk is copied into `out->exif`. Returns 0, or -1 with `message` filled.
 int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message);
+
+/// One output of pm_png_decode_scaled: the region of the stored image (fractional pixel
+/// coordinates) to area-average into `pixels`, width * height * 4 bytes (the first
+/// width * height * channels of them are written).
+typedef struct pm_png_target {
+    double crop_x, crop_y, crop_width, crop_height;
+    int width, height;
+    uint8_t *pixels;
+} pm_png_target;
+
+/// What pm_png_decode and then pm_color_convert_to_srgb and pm_resample_box of each target give,
+/// byte for byte, without the whole image in memory: each row is decoded, converted to sRGB
+/// and added into every target's area average before the next is read, so memory is the
+/// targets, a row and a few rows of sums. Needs `header.scalable`. Sets *channels (3 or 4) and
+/// returns 0, or -1 with `message` filled.
+int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets, int count,
+                         int *channels, char *message);
 
 void pm_png_close(pm_png *png);
