@@ -12,7 +12,7 @@ struct StorageCheck: Sendable {
     /// The writer's heartbeat, in a storage writers share.
     func prepare() async throws -> HeartbeatKeeper? {
         let storage = cache.storage
-        try await storage.ensureExists(mayCreate: try await cache.index.feeds().isEmpty)
+        if storage.sharedByWriters { try await storage.ensureExists(mayCreate: try await cache.index.feeds().isEmpty) }
         // Announced, then listed once no other writer is deleting: a prune by another writer
         // either sees this heartbeat and deletes nothing, or finished deleting before the listing.
         let heartbeat = try await HeartbeatKeeper.start(storage, command: "sync")
