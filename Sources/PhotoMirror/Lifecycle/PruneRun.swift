@@ -52,8 +52,6 @@ struct PruneRun: Sendable {
         report.limit = rule.limit
         report.dryRun = writer == nil
         var (scan, blobs) = try await scanAndBlobs()
-        report.usageBefore = scan.usage
-        var usage = scan.usage
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
@@ -72,9 +70,10 @@ struct PruneRun: Sendable {
         }
         report.garbageRemoved = garbage.count
         report.garbageKept = unreferenced.count - garbage.count
+        // In a shared storage the limit covers this writer's share only.
         (scan, report.othersBytes) = shared.owned(scan, blobs: blobs, ownFeedKeys: ownFeedKeys, collectable: garbage)
         report.usageBefore = scan.usage
-        usage = scan.usage - garbage.reduce(0) { $0 + $1.diskBytes }
+        var usage = scan.usage - garbage.reduce(0) { $0 + $1.diskBytes }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
         for round in 0..<Self.maxRounds {

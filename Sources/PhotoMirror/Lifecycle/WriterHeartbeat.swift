@@ -29,6 +29,9 @@ struct WriterHeartbeat: Codable, Sendable, Equatable {
     /// A heartbeat refreshed less long ago than this is a live writer's: several missed
     /// refreshes, and clocks minutes apart, still count as alive.
     static let liveFor = 300.0
+    /// A deleting writer refreshes like any other; one silent for this long was killed while
+    /// deleting, and syncs stop waiting for it sooner than for `liveFor`.
+    static let deletingFor = 3 * refreshInterval
 
     static func path(id: String) -> String { "\(folder)/\(id).json" }
 
@@ -46,13 +49,13 @@ struct WriterHeartbeat: Codable, Sendable, Equatable {
         return beats
     }
 
-    /// Waits while a live writer but `ownID` is deleting, polling, at most `patience` seconds
-    /// (a writer that hangs mid-delete must not stop every other).
+    /// Waits while a writer but `ownID` is deleting (refreshed within `deletingFor`), polling, at
+    /// most `patience` seconds (a writer that hangs mid-delete must not stop every other).
     static func waitWhileOthersDelete(in storage: any CacheStorage, except ownID: String?, patience: Double = 120) async throws {
         let deadline = Date().timeIntervalSince1970 + patience
         while Date().timeIntervalSince1970 < deadline {
             let now = Date().timeIntervalSince1970
-            guard try await all(in: storage, except: ownID).contains(where: { $0.isLive(at: now) && $0.deleting == true })
+            guard try await all(in: storage, except: ownID).contains(where: { $0.deleting == true && now - $0.refreshed < deletingFor })
             else { return }
             try await Task.sleep(for: .milliseconds(200))
         }
