@@ -188,23 +188,35 @@ final class SharedBucketTests: XCTestCase {
     }
 
     /// Item 3: objects deleted from the bucket behind the index are stored again by the next
-    /// sync, not published as present.
+    /// sync, not published as present; a feed that sync does not list shows them as evicted.
     func testASyncStoresAgainWhatTheBucketLost() async throws {
-        let site = try FeedSite(photos: try Paths.photos(count: 3))
+        let site = try FeedSite(photos: try Paths.photos(count: 4))
         let server = try FixtureServer(root: site.root)
         defer { server.stop() }
-        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let base = "http://127.0.0.1:\(server.port)"
+        try site.writeFlickrFeed(at: "feed.js", base: base, names: Array(site.photoNames[0...2]))
+        try site.writeFlickrFeed(at: "other.js", base: base, names: [site.photoNames[3]])
         let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+        XCTAssertEqual(try sync(cache, server.url("other.js")).status, 0)
         XCTAssertEqual(try sync(cache, server.url("feed.js")).status, 0)
-        let content = try await keys().filter { $0.hasPrefix("originals/") || $0.hasPrefix("thumbs/") }
-        XCTAssertEqual(content.count, 6)
-        _ = try await client.deleteObjects(bucket: bucket, keys: content.map { "\(prefix)/\($0)" })
+        func content() async throws -> Set<String> {
+            try await keys().filter { $0.hasPrefix("originals/") || $0.hasPrefix("thumbs/") }
+        }
+        let before = try await content()
+        XCTAssertEqual(before.count, 8)
+        _ = try await client.deleteObjects(bucket: bucket, keys: before.map { "\(prefix)/\($0)" })
 
         let again = try sync(cache, server.url("feed.js"))
         XCTAssertEqual(again.status, 0, again.stderr)
-        let restored = try await keys().filter { $0.hasPrefix("originals/") || $0.hasPrefix("thumbs/") }
-        XCTAssertEqual(restored, content,
-                       "the sync did not store the lost objects again: \(again.stderr)")
+        XCTAssertTrue(again.stderr.contains("3 downloaded"), again.stderr)
+        let restored = try await content()
+        XCTAssertEqual(restored.count, 6, "the sync did not store the lost objects again: \(again.stderr)")
+        let partly = try verifyDeep(cache)
+        XCTAssertEqual(partly.status, 0, "the other feed's pages still show what the bucket lost:\n\(partly.stderr)")
+
+        XCTAssertEqual(try sync(cache, server.url("other.js")).status, 0)
+        let whole = try await content()
+        XCTAssertEqual(whole, before)
         let verify = try verifyDeep(cache)
         XCTAssertEqual(verify.status, 0, verify.stderr)
         XCTAssertTrue(verify.stderr.contains("0 damaged"), verify.stderr)

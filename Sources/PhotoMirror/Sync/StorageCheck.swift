@@ -5,7 +5,8 @@ import PMCache
 /// holds is listed, and then the index is held to that listing. An index row whose file the
 /// listing lacks (deleted by hand, by a lifecycle rule, by a writer of an older version) is
 /// dropped, so this sync stores the image again, downloading it if need be, instead of
-/// publishing pages that point at nothing.
+/// publishing pages that point at nothing; the feeds that named it are republished at once, so
+/// those this sync does not list show the image as evicted until their next sync.
 struct StorageCheck: Sendable {
     let cache: OpenCache
 
@@ -27,7 +28,8 @@ struct StorageCheck: Sendable {
         return heartbeat
     }
 
-    /// Drops the rows of indexed files the listing lacks; returns how many.
+    /// Drops the rows of indexed files the listing lacks and republishes their feeds; returns
+    /// how many rows.
     @discardableResult
     func dropUnlistedRows() async throws -> Int {
         let rows = try await cache.index.allFiles()
@@ -37,7 +39,8 @@ struct StorageCheck: Sendable {
         let originals = rows.originals.filter { missing.contains($0.path) }.map { ImageHash($0.sha256) }
         let thumbnails = rows.thumbnails.filter { missing.contains($0.path) }
             .map { (sha256: ImageHash($0.originalSHA256), size: Optional($0.size)) }
-        _ = try await cache.index.dropRows(originals: originals, thumbnails: thumbnails)
+        let dropped = try await cache.index.dropRows(originals: originals, thumbnails: thumbnails)
+        try await Republisher(cache: cache).republish(feedKeys: dropped.feedKeys)
         return originals.count + thumbnails.count
     }
 }
