@@ -61,7 +61,9 @@ struct CacheInspection: Sendable {
         report.findings.pagesDamaged = !references.damage.isEmpty
         report.findings.documentsStale = !references.stale.isEmpty
         if !storage.sharedByWriters {
-            report.garbage += UnindexedFeeds.find(in: scan, layout: layout, ownFeedKeys: Set(feeds.map(\.key))).lines
+            report.garbage += try await UnindexedFeeds.find(in: storage, ownFeedKeys: Set(feeds.map(\.key))) {
+                scan.diskBytes($0) != nil
+            }.lines
         }
         for file in try await garbage {
             let path = file.path.description

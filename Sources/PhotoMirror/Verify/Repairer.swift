@@ -166,8 +166,11 @@ public struct Repairer: Sendable {
     /// verify found before), then republished from their new rows. Nil when there were none.
     private func adoptUnindexedFeeds(_ cache: OpenCache) async throws -> (found: VerifyReport, keys: [String])? {
         guard !cache.storage.sharedByWriters else { return nil }
-        let scan = try await cache.storage.inventory()
-        let unindexed = UnindexedFeeds.find(in: scan, layout: cache.layout, ownFeedKeys: Set(try await cache.index.feeds().map(\.key)))
+        let layout = cache.layout
+        let ownFeedKeys = Set(try await cache.index.feeds().map(\.key))
+        let unindexed = try await UnindexedFeeds.find(in: cache.storage, ownFeedKeys: ownFeedKeys) {
+            access(layout.absolute($0), F_OK) == 0
+        }
         guard !unindexed.feeds.isEmpty else { return nil }
         let found = try await CacheInspection(layout: cache.layout, index: cache.index, storage: cache.storage, deep: deep).run()
         let keys = try await unindexed.adopt(into: cache.index, layout: cache.layout)

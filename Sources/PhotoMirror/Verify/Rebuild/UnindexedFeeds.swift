@@ -16,14 +16,16 @@ struct UnindexedFeeds: Sendable {
 
     private(set) var feeds: [Feed] = []
 
-    /// Every such manifest in `scan` (read from `layout`'s folder), sorted by path.
-    static func find(in scan: DiskScan, layout: CacheLayout, ownFeedKeys: Set<String>) -> UnindexedFeeds {
+    /// Every such manifest of the cache folder `storage`, sorted by path; `isStored` tells which
+    /// of the files it names are there. Only the feeds folder is listed, and only those manifests read.
+    static func find(in storage: any CacheStorage, ownFeedKeys: Set<String>,
+                     isStored: (String) -> Bool) async throws -> UnindexedFeeds {
         var found = UnindexedFeeds()
-        for path in IndexRebuilder.manifestPaths(in: scan) {
+        for path in try await storage.files(named: CacheLayout.manifestFile, below: CacheLayout.feedsFolder) {
             let key = String(path.split(separator: "/")[1])
-            guard !ownFeedKeys.contains(key), let bytes = FileContents.read(layout.absolute(path)),
+            guard !ownFeedKeys.contains(key), let bytes = try await storage.read(path),
                   let manifest = ManifestLinks.read(bytes) else { continue }
-            let files = Set(manifest.paths).filter { scan.diskBytes($0) != nil }.sorted()
+            let files = Set(manifest.paths).filter(isStored).sorted()
             found.feeds.append(Feed(key: key, manifestPath: path, files: files))
         }
         return found
