@@ -130,7 +130,10 @@ extension CommandSpec {
         bring the cache within SIZE; the index rows and page text that go with them (about
         1 KB an image) leave it that much further below. Temp files and orphans are deleted
         too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
-        kept) or evicted, and no page shows a broken image.
+        kept) or evicted, and no page shows a broken image. In a bucket other writers share
+        (--store), SIZE covers what this writer owns (what its index names, its feeds' pages,
+        garbage past --garbage-grace); while another writer's heartbeat is live nothing is
+        deleted.
         """,
         flags: [.cache, .store, .pruneMax, .maxAge, .garbageGrace, .dryRun, .wait, .json, .pruneQuiet],
         notes: """
