@@ -37,8 +37,11 @@ struct PruneRun: Sendable {
         // Before the listing and the manifests are read: see `WriterHeartbeat`.
         let exclusive = try await heartbeat.beginDeleting()
         do {
-            let report = try await run(rule, shared: shared, deletes: exclusive)
-            if exclusive { await heartbeat.endDeleting() }
+            var report = try await run(rule, shared: shared, deletes: exclusive)
+            if exclusive {
+                report.failures += await storage.remove(try await WriterHeartbeat.stale(in: storage, olderThan: garbageGrace)).failures
+                await heartbeat.endDeleting()
+            }
             return report
         } catch {
             if exclusive { await heartbeat.endDeleting() }

@@ -37,14 +37,24 @@ struct WriterHeartbeat: Codable, Sendable, Equatable {
 
     func isLive(at now: Double) -> Bool { now - refreshed < Self.liveFor }
 
-    /// Every heartbeat in `storage` but `ownID`'s; unreadable ones are skipped (a writer putting
-    /// its first one right then, or not ours).
+    /// Every heartbeat in `storage` but `ownID`'s; unreadable ones are skipped (not ours).
     static func all(in storage: any CacheStorage, except ownID: String?) async throws -> [WriterHeartbeat] {
-        var beats: [WriterHeartbeat] = []
+        try await stored(in: storage, except: ownID).map(\.beat)
+    }
+
+    /// The paths of heartbeats refreshed more than `age` seconds ago: writers killed long since,
+    /// whose heartbeats a prune deletes.
+    static func stale(in storage: any CacheStorage, olderThan age: Double,
+                      now: Double = Date().timeIntervalSince1970) async throws -> [CachePath] {
+        try await stored(in: storage, except: nil).filter { now - $0.beat.refreshed > max(age, liveFor) }.map { CachePath($0.path) }
+    }
+
+    private static func stored(in storage: any CacheStorage, except ownID: String?) async throws -> [(path: String, beat: WriterHeartbeat)] {
+        var beats: [(path: String, beat: WriterHeartbeat)] = []
         for path in try await storage.list(folder: folder) where path != ownID.map(Self.path) {
             guard path.hasSuffix(".json"), let bytes = try await storage.read(path),
                   let beat = try? JSONDecoder().decode(WriterHeartbeat.self, from: Data(bytes)) else { continue }
-            beats.append(beat)
+            beats.append((path, beat))
         }
         return beats
     }
