@@ -21,4 +21,9 @@ extension S3Client {
         _ = try await send("PutBucketAcl", method: .put, bucket: bucket, query: ["acl": ""],
                            headers: ["x-amz-acl": "public-read"])
     }
+
+    /// Deletes an empty bucket.
+    public func deleteBucket(_ bucket: String) async throws(S3Error) {
+        _ = try await send("DeleteBucket", method: .delete, bucket: bucket)
+    }
 }

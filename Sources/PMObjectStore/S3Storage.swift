@@ -34,17 +34,47 @@ public struct S3Storage: CacheStorage {
 
     public var location: String { prefix.isEmpty ? "s3://\(bucket)" : "s3://\(bucket)/\(prefix)" }
 
+    /// Other writers may share the bucket and prefix, each with its own index.
+    public var sharedByWriters: Bool { true }
+
+    /// Only a cache's first sync creates the bucket: a later one finding it gone stops (exit 4)
+    /// rather than refill a new, empty bucket while its index names objects it never had.
+    public func ensureExists(mayCreate: Bool) async throws(StorageError) {
+        do {
+            if mayCreate {
+                try await client.createBucket(bucket)
+            } else {
+                _ = try await client.listObjectsPage(bucket: bucket, prefix: key(CacheLayout.galleryFile), maxKeys: 1)
+            }
+        } catch {
+            throw Self.storageError(error, bucket: bucket)
+        }
+    }
+
     public func prepare() async throws(StorageError) {
         var keys = Set<String>()
         do {
-            try await client.createBucket(bucket)
             for folder in CacheLayout.contentFolders {
                 for object in try await client.listObjects(bucket: bucket, prefix: key(folder) + "/") { keys.insert(object.key) }
             }
         } catch {
-            throw StorageError(error)
+            throw Self.storageError(error, bucket: bucket)
         }
         known.keys.withLock { $0 = keys }
+    }
+
+    public func unlisted(_ paths: [String]) -> [String] {
+        known.keys.withLock { keys in
+            guard let keys else { return [] }
+            return paths.filter { !keys.contains(key($0)) }
+        }
+    }
+
+    /// A missing bucket said in words, with what to do about it.
+    static func storageError(_ error: S3Error, bucket: String) -> StorageError {
+        guard error.code == "NoSuchBucket" else { return StorageError(error) }
+        return StorageError("the bucket \"\(bucket)\" does not exist (deleted under the cache?): only a cache's first sync "
+            + "creates its bucket; recreate it, or start a new cache for a new bucket", endsTheSync: true)
     }
 
     func key(_ path: String) -> String { prefix.isEmpty ? path : "\(prefix)/\(path)" }
@@ -165,9 +195,15 @@ public struct S3Storage: CacheStorage {
     public func inventory() async throws(StorageError) -> DiskScan {
         do {
             let objects = try await client.listObjects(bucket: bucket, prefix: prefix.isEmpty ? "" : prefix + "/")
-            return DiskScan(objects: objects.compactMap { object in path(object.key).map { ($0, object.size) } })
+            var modified: [String: Double] = [:]
+            let listed = objects.compactMap { object -> (path: String, bytes: Int)? in
+                guard let path = path(object.key) else { return nil }
+                if let time = object.lastModified { modified[path] = time.timeIntervalSince1970 }
+                return (path, object.size)
+            }
+            return DiskScan(objects: listed, modified: modified)
         } catch {
-            throw StorageError(error)
+            throw Self.storageError(error, bucket: bucket)
         }
     }
 

@@ -15,6 +15,9 @@ public struct DiskScan: Sendable {
     public private(set) var tempFiles: [String] = []
     /// How many files under the content folders (`originals/`, `thumbs/`) are not temp files.
     public private(set) var contentFileCount = 0
+    /// When each listed object was last written (seconds since 1970), where the storage's
+    /// listing says (an object store's Last-Modified): how garbage's age is judged.
+    public private(set) var modified: [CachePath: Double] = [:]
 
     private var root = ""
     /// Files the layout's fixed top levels and the non-content folders hold (pages, manifests,
@@ -46,11 +49,24 @@ public struct DiskScan: Sendable {
         tempFiles.sort()
     }
 
+    /// A listing that says when each object was last written (`modified`, by path).
+    public init(objects: some Sequence<(path: String, bytes: Int)>, modified: [String: Double]) {
+        self.init(objects: objects)
+        for (path, time) in modified { self.modified[CachePath(path)] = time }
+    }
+
     /// This listing without `removed`: what a listed storage holds after a removal.
     public func removing(_ removed: some Sequence<CachePath>) -> DiskScan {
         var gone = Set<CachePath>()
         for path in removed { gone.insert(path) }
-        return DiskScan(objects: files.compactMap { gone.contains($0.key) ? nil : ($0.key.description, $0.value) })
+        return keeping { !gone.contains($0) }
+    }
+
+    /// This listing with only the files `isKept` accepts (the share one writer owns of a bucket).
+    public func keeping(_ isKept: (CachePath) -> Bool) -> DiskScan {
+        var kept = DiskScan(objects: files.compactMap { isKept($0.key) ? ($0.key.description, $0.value) : nil })
+        kept.modified = modified.filter { kept.files[$0.key] != nil }
+        return kept
     }
 
     private mutating func add(_ path: String, bytes: Int) {

@@ -10,9 +10,22 @@ public protocol CacheStorage: Sendable {
     /// Where the files are, for messages: a folder, or `s3://bucket/prefix`.
     var location: String { get }
 
-    /// Makes the storage ready for a sync (an object store's bucket created when missing, and what
-    /// it already holds listed).
+    /// Whether other writers, each with its own index and lock, may add and delete files here at
+    /// any moment (an object store's bucket). A folder's writers all take its lock.
+    var sharedByWriters: Bool { get }
+
+    /// Makes sure the storage is there before a sync writes to it. `mayCreate` (a cache's first
+    /// sync) creates an object store's missing bucket; otherwise a missing bucket is an error
+    /// naming it, as it was deleted under the cache.
+    func ensureExists(mayCreate: Bool) async throws(StorageError)
+
+    /// Makes the storage ready for a sync: lists what it already holds, where that saves asking
+    /// file by file (an object store).
     func prepare() async throws(StorageError)
+
+    /// The paths among `paths` that the listing `prepare` took lacks: files the index names
+    /// that are not stored. Empty where no listing was taken.
+    func unlisted(_ paths: [String]) -> [String]
 
     /// Stores content-addressed files atomically. A file already stored under its path has the
     /// same bytes (the name is their hash) and is left alone.
@@ -62,7 +75,10 @@ public protocol CacheStorage: Sendable {
 }
 
 extension CacheStorage {
+    public var sharedByWriters: Bool { false }
+    public func ensureExists(mayCreate: Bool) async throws(StorageError) {}
     public func prepare() async throws(StorageError) {}
+    public func unlisted(_ paths: [String]) -> [String] { [] }
     public var blockingContent: (any BlockingContentWriting)? { nil }
     /// A store whose put returned has the object durably (S3 acknowledges a PUT once stored).
     public func makeDurable() async throws(StorageError) {}

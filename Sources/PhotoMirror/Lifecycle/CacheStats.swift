@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 
 /// Gathers `photomirror stats` from the index's aggregates and one walk of the folder. Read-only:
@@ -32,13 +33,26 @@ public struct CacheStats: Sendable {
             report.maxSize = try? CacheConfig.load(layout: cache.layout).maxSize
             let (storage, shutdown) = store.standalone(layout: cache.layout)
             defer { shutdown() }
-            report.disk = Self.diskByKind(try await storage.inventory())
+            let scan = try await storage.inventory()
+            report.disk = Self.diskByKind(scan)
+            if storage.sharedByWriters { report.shared = try await Self.sharing(scan, storage: storage, index: cache.index) }
             return report
         } catch let error as CacheCommandError {
             throw error
         } catch {
             throw CacheCommandError("cannot read the cache", error)
         }
+    }
+
+    /// This writer's share of a storage others share, as a prune counts it against its limit.
+    static func sharing(_ scan: DiskScan, storage: any CacheStorage, index: PhotoIndex) async throws -> StatsReport.Shared {
+        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: scan.files)
+        let ownFeedKeys = Set(try await index.feeds().map(\.key))
+        let (owned, others) = SharedStorage(isShared: true, grace: SharedStorage.defaultGrace)
+            .owned(scan, blobs: blobs, ownFeedKeys: ownFeedKeys, collectable: [])
+        let now = Date().timeIntervalSince1970
+        let live = try await WriterHeartbeat.all(in: storage, except: nil).filter { $0.isLive(at: now) }.count
+        return StatsReport.Shared(owned: owned.usage, others: others, liveWriters: live)
     }
 
     static func diskByKind(_ scan: DiskScan) -> StatsReport.Disk {

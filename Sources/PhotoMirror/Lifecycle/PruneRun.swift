@@ -14,6 +14,10 @@ struct PruneRun: Sendable {
     let index: PhotoIndex
     /// The locked cache to change; nil for a dry run, which only plans.
     let writer: OpenCache?
+    /// Seconds an unreferenced object of a shared storage is kept (`--garbage-grace`).
+    var garbageGrace = SharedStorage.defaultGrace
+    /// This writer's heartbeat in a shared storage, through which it deletes (`HeartbeatKeeper`).
+    var heartbeat: HeartbeatKeeper?
 
     /// SQLite's page cache for a prune, verify or repair (the default is 2 MB): these read every
     /// file row and delete tens of thousands, and at 100 000 images the default makes most page
@@ -25,26 +29,54 @@ struct PruneRun: Sendable {
     static let maxRounds = 3
 
     func run(_ rule: GoalRule) async throws -> PruneReport {
+        let shared = SharedStorage(isShared: storage.sharedByWriters, grace: garbageGrace)
+        guard shared.isShared else { return try await run(rule, shared: shared, deletes: true) }
+        guard writer != nil, let heartbeat else {
+            return try await run(rule, shared: shared, deletes: !(try await WriterHeartbeat.othersLive(in: storage, except: nil)))
+        }
+        // Before the listing and the manifests are read: see `WriterHeartbeat`.
+        let exclusive = try await heartbeat.beginDeleting()
+        do {
+            var report = try await run(rule, shared: shared, deletes: exclusive)
+            if exclusive {
+                report.failures += await storage.remove(try await WriterHeartbeat.stale(in: storage, olderThan: garbageGrace)).failures
+                await heartbeat.endDeleting()
+            }
+            return report
+        } catch {
+            if exclusive { await heartbeat.endDeleting() }
+            throw error
+        }
+    }
+
+    /// `deletes`: whether files may be deleted (in a shared storage, no other writer was live).
+    private func run(_ rule: GoalRule, shared: SharedStorage, deletes: Bool) async throws -> PruneReport {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
         var (scan, blobs) = try await scanAndBlobs()
-        report.usageBefore = scan.usage
-        var usage = scan.usage
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
-        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(try await index.feeds().map(\.key)))
-        let garbage = Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
-        report.garbageRemoved = garbage.count
-        usage -= garbage.reduce(0) { $0 + $1.diskBytes }
-        if writer != nil, !garbage.isEmpty {
+        let ownFeedKeys = Set(try await index.feeds().map(\.key))
+        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: ownFeedKeys)
+        let unreferenced = Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
+        var garbage = shared.collectable(unreferenced, scan: scan, now: Date().timeIntervalSince1970)
+        if !deletes {
+            garbage = []
+        } else if writer != nil, !garbage.isEmpty {
             // Safe only under the writers' lock: no writer is between renaming a file into
-            // place and committing its row.
+            // place and committing its row. In a shared storage, only while no other writer is live.
             let removal = await storage.remove(garbage.map(\.path))
             report.failures += removal.failures
             removed += removal.removed
         }
+        report.garbageRemoved = garbage.count
+        report.garbageKept = unreferenced.count - garbage.count
+        // In a shared storage the limit covers this writer's share only.
+        (scan, report.othersBytes) = shared.owned(scan, blobs: blobs, ownFeedKeys: ownFeedKeys, collectable: garbage)
+        report.usageBefore = scan.usage
+        var usage = scan.usage - garbage.reduce(0) { $0 + $1.diskBytes }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
         for round in 0..<Self.maxRounds {
@@ -63,9 +95,17 @@ struct PruneRun: Sendable {
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known)
             report.manifestsRewritten += dropped.feedKeys.count
-            let removal = await storage.remove(plan.files.filter { !foreign.contains($0) })
-            report.failures += removal.failures
-            removed += removal.removed
+            let doomed = plan.files.filter { !foreign.contains($0) }
+            if deletes {
+                let removal = await storage.remove(doomed)
+                report.failures += removal.failures
+                removed += removal.removed
+            } else {
+                // Its rows are gone, so it is no longer this writer's; a live writer may have
+                // picked it from its listing. A later prune collects it as garbage.
+                report.filesKept += doomed.count
+                removed += doomed
+            }
             await index.checkpoint()
             scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []

@@ -15,6 +15,8 @@ public struct Pruner: Sendable {
     public var lockWait: Double = 5
     /// Where the cache's files live.
     public var store = StoreChoice.folder
+    /// Seconds an unreferenced object of a shared storage is kept (`--garbage-grace`).
+    public var garbageGrace = SharedStorage.defaultGrace
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -40,10 +42,23 @@ public struct Pruner: Sendable {
         do {
             if dryRun {
                 let cache = try ReadOnlyCache(root: cacheRoot)
-                return try await PruneRun(layout: layout, storage: storage, index: cache.index, writer: nil).run(goal)
+                var run = PruneRun(layout: layout, storage: storage, index: cache.index, writer: nil)
+                run.garbageGrace = garbageGrace
+                return try await run.run(goal)
             }
             let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait) { _ in storage }
-            return try await PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache).run(goal)
+            let heartbeat = try await HeartbeatKeeper.start(cache.storage, command: "prune")
+            var run = PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache)
+            run.garbageGrace = garbageGrace
+            run.heartbeat = heartbeat
+            do {
+                let report = try await run.run(goal)
+                await heartbeat?.finish()
+                return report
+            } catch {
+                await heartbeat?.finish()
+                throw error
+            }
         } catch let error as CacheCommandError {
             throw error
         } catch let error as IndexError where error.isDamage {
@@ -55,9 +70,12 @@ public struct Pruner: Sendable {
 
     /// The prune after a sync, on the sync's open cache: only when over `limit`, then down to
     /// 80% of it (`EvictionGoal.afterSync`).
-    static func afterSync(cache: OpenCache, limit: Int) async throws -> PruneReport {
-        try await PruneRun(layout: cache.layout, storage: cache.storage, index: cache.index, writer: cache)
-            .run(.afterSync(limit: limit))
+    static func afterSync(cache: OpenCache, limit: Int, garbageGrace: Double = SharedStorage.defaultGrace,
+                          heartbeat: HeartbeatKeeper? = nil) async throws -> PruneReport {
+        var run = PruneRun(layout: cache.layout, storage: cache.storage, index: cache.index, writer: cache)
+        run.garbageGrace = garbageGrace
+        run.heartbeat = heartbeat
+        return try await run.run(.afterSync(limit: limit))
     }
 }
 

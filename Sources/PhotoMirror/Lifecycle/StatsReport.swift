@@ -19,6 +19,21 @@ public struct StatsReport: Sendable, Codable, Equatable {
         public var other = 0
     }
 
+    /// A storage other writers share: what this writer owns (the files its rows name, its feeds'
+    /// pages, the root pages: what its size limit covers) and what the others hold (their files,
+    /// unreferenced objects in their grace period), in bytes.
+    public struct Shared: Sendable, Codable, Equatable {
+        public var owned: Int
+        public var others: Int
+        /// Writers whose heartbeat is live now, this one's not counted (stats has none).
+        public var liveWriters: Int
+
+        enum CodingKeys: String, CodingKey {
+            case owned, others
+            case liveWriters = "live_writers"
+        }
+    }
+
     public struct LastSync: Sendable, Codable, Equatable {
         public var at: String
         public var media: Int
@@ -41,6 +56,8 @@ public struct StatsReport: Sendable, Codable, Equatable {
     public var originals = Files(count: 0, bytes: 0)
     public var thumbnails = Files(count: 0, bytes: 0)
     public var disk = Disk()
+    /// Only for a storage other writers share.
+    public var shared: Shared?
     public var oldestAccess: String?
     public var newestAccess: String?
     public var lastSync: LastSync?
@@ -48,7 +65,7 @@ public struct StatsReport: Sendable, Codable, Equatable {
     public var maxSize: Int?
 
     enum CodingKeys: String, CodingKey {
-        case feeds, items, originals, thumbnails, disk
+        case feeds, items, originals, thumbnails, disk, shared
         case itemsByStatus = "items_by_status", mediaURLs = "media_urls"
         case oldestAccess = "oldest_access", newestAccess = "newest_access"
         case lastSync = "last_sync", maxSize = "max_size"

@@ -39,12 +39,15 @@ public struct SyncEngine: Sendable {
             curl.shutdown()
             throw error
         }
+        let heartbeat: HeartbeatKeeper?
         do {
-            try await cache.storage.prepare()
+            heartbeat = try await StorageCheck(cache: cache).prepare()
         } catch {
             curl.shutdown()
             throw CacheCommandError(description: "cannot prepare \(cache.storage.location): \(error)")
         }
+        // Ends the refreshing on every way out; a sync that ended well also removes it.
+        defer { heartbeat?.stopRefreshing() }
         await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
         let sizeLimit: Int?
         do {
@@ -153,7 +156,11 @@ public struct SyncEngine: Sendable {
         } catch {
             throw CacheCommandError("cannot write the gallery", error)
         }
-        if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
+        if let sizeLimit {
+            pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit, garbageGrace: options.cache.garbageGrace,
+                                                    heartbeat: heartbeat))
+        }
+        await heartbeat?.finish()
         // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.
         await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
         reports = reports.map(polls.annotate)

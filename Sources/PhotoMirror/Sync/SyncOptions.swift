@@ -80,6 +80,8 @@ public struct CacheOptions: Sendable {
     /// Bound on the cache's disk use, enforced by a prune after the sync (`sync --max`); nil
     /// takes the cache's `max_size` setting.
     public var maxSize: Int?
+    /// Seconds an unreferenced object of a shared storage is kept by that prune (`--garbage-grace`).
+    public var garbageGrace = SharedStorage.defaultGrace
 
     public init() {}
 }

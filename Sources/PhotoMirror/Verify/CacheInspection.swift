@@ -60,6 +60,11 @@ struct CacheInspection: Sendable {
         report.stale = references.stale
         report.findings.pagesDamaged = !references.damage.isEmpty
         report.findings.documentsStale = !references.stale.isEmpty
+        if !storage.sharedByWriters {
+            report.garbage += try await UnindexedFeeds.find(in: storage, ownFeedKeys: Set(feeds.map(\.key))) {
+                scan.diskBytes($0) != nil
+            }.lines
+        }
         for file in try await garbage {
             let path = file.path.description
             report.garbage.append(DiskScan.isTemp(path)
@@ -70,7 +75,8 @@ struct CacheInspection: Sendable {
     }
 
     /// The temp files and orphans of the storage: what no row names. Another writer's files in
-    /// a shared store are not this index's garbage.
+    /// a shared store are not this index's garbage; a folder has no other writer, so there the
+    /// files of a manifest the index does not hold are orphans (reported with it).
     private static func garbage(rows: (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]), scan: DiskScan,
                                 storage: any CacheStorage, feeds: [FeedRecord]) async throws -> [CachedFile] {
         let stored = EvictionRows(
@@ -78,7 +84,8 @@ struct CacheInspection: Sendable {
             thumbnails: rows.thumbnails.map {
                 IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
             })
-        let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key)))
+        let foreign = storage.sharedByWriters
+            ? try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key))) : ForeignReferences()
         return PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files)).filter { !foreign.contains($0.path) }
     }
 

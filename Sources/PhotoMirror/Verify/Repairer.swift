@@ -19,6 +19,8 @@ public struct Repairer: Sendable {
     public var store = StoreChoice.folder
     /// SQLite's `integrity_check` on the index instead of `quick_check`.
     public var deep = false
+    /// Seconds an unreferenced object of a shared storage is kept (`--garbage-grace`).
+    public var garbageGrace = SharedStorage.defaultGrace
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -32,6 +34,8 @@ public struct Repairer: Sendable {
         public var rowsDropped = 0
         public var filesDeleted = 0
         public var manifestsRewritten = 0
+        /// Feeds whose manifest the index had lost, adopted back with their files (a cache folder).
+        public var feedsAdopted = 0
         /// Files that could not be deleted, with the reason.
         public var failures: [String] = []
         /// What the rebuild of a damaged or lost index found; nil when the index was sound.
@@ -86,8 +90,25 @@ public struct Repairer: Sendable {
         let (storage, shutdown) = store.standalone(layout: layout)
         defer { shutdown() }
         let cache = OpenCache(layout: layout, lock: lock, index: index, storage: storage)
+        // In a shared storage: announced, and deleting only if no other writer is live (`WriterHeartbeat`).
+        let heartbeat: HeartbeatKeeper?
+        let deletes: Bool
         do {
-            var result = try await repair(cache, found: found, rebuilt: rebuilt != nil)
+            heartbeat = try await HeartbeatKeeper.start(storage, command: "repair")
+            deletes = try await heartbeat?.beginDeleting() ?? true
+        } catch {
+            throw CacheCommandError(description: "cannot announce the repair in \(storage.location): \(error)")
+        }
+        defer { heartbeat?.stopRefreshing() }
+        do {
+            var result: Result
+            do {
+                result = try await repair(cache, found: found, rebuilt: rebuilt != nil, deletes: deletes)
+                await heartbeat?.finish()
+            } catch {
+                await heartbeat?.finish()
+                throw error
+            }
             result.rebuilt = rebuilt
             if result.after.isHealthy {
                 result.failures += DamagedIndexFiles(layout: layout).removeEarlier(keeping: rebuilt?.keptAs)
@@ -116,12 +137,14 @@ public struct Repairer: Sendable {
 
     /// The repair of a cache whose index is sound (or was just rebuilt, when every feed's files
     /// are written again first).
-    private func repair(_ cache: OpenCache, found: VerifyReport?, rebuilt: Bool) async throws -> Result {
+    private func repair(_ cache: OpenCache, found: VerifyReport?, rebuilt: Bool, deletes: Bool) async throws -> Result {
         if rebuilt { try await Republisher(cache: cache).republishAll() }
+        let adopted = try await adoptUnindexedFeeds(cache)
         let inspection = CacheInspection(layout: cache.layout, index: cache.index, storage: cache.storage, deep: deep)
         let inspected = try await inspection.run()
-        var result = Result(found: found ?? inspected, after: inspected)
+        var result = Result(found: found ?? adopted?.found ?? inspected, after: inspected)
         if rebuilt { result.manifestsRewritten = try await cache.index.feeds().count }
+        result.feedsAdopted = adopted?.keys.count ?? 0
         let findings = inspected.findings
         guard !findings.isEmpty else { return result }
         _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
@@ -131,11 +154,37 @@ public struct Repairer: Sendable {
             try await Republisher(cache: cache).republishAll()
             result.manifestsRewritten = try await cache.index.feeds().count
         }
-        let doomed = findings.damagedFiles + findings.garbage
+        let doomed = deletes ? findings.damagedFiles + (try await collectable(findings.garbage, in: cache.storage)) : []
         result.failures = await cache.storage.remove(doomed.map { CachePath($0) }).failures
         result.filesDeleted = doomed.count - result.failures.count
         await cache.index.checkpoint()
         result.after = try await inspection.run()
         return result
+    }
+
+    /// In a cache folder, the feeds whose manifest the index lost are adopted back (with what
+    /// verify found before), then republished from their new rows. Nil when there were none.
+    private func adoptUnindexedFeeds(_ cache: OpenCache) async throws -> (found: VerifyReport, keys: [String])? {
+        guard !cache.storage.sharedByWriters else { return nil }
+        let layout = cache.layout
+        let ownFeedKeys = Set(try await cache.index.feeds().map(\.key))
+        let unindexed = try await UnindexedFeeds.find(in: cache.storage, ownFeedKeys: ownFeedKeys) {
+            access(layout.absolute($0), F_OK) == 0
+        }
+        guard !unindexed.feeds.isEmpty else { return nil }
+        let found = try await CacheInspection(layout: cache.layout, index: cache.index, storage: cache.storage, deep: deep).run()
+        let keys = try await unindexed.adopt(into: cache.index, layout: cache.layout)
+        try await Republisher(cache: cache).republish(feedKeys: keys)
+        return (found, keys)
+    }
+
+    /// The garbage that may go now: all of it in a folder; in a shared storage only what is past
+    /// the grace period, while no other writer is live (`SharedStorage`).
+    private func collectable(_ garbage: [String], in storage: any CacheStorage) async throws -> [String] {
+        guard storage.sharedByWriters, !garbage.isEmpty else { return garbage }
+        let scan = try await storage.inventory()
+        let files = garbage.map { CachedFile(path: CachePath($0), diskBytes: scan.diskBytes($0) ?? 0) }
+        return SharedStorage(isShared: true, grace: garbageGrace)
+            .collectable(files, scan: scan, now: Date().timeIntervalSince1970).map(\.path.description)
     }
 }

@@ -7,7 +7,7 @@ extension CommandSpec {
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
         .cache, .store, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
-        .maxImagesPerItem, .wait, .syncMax, .userAgent, .revalidate, .json, .quiet, .verbose,
+        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .revalidate, .json, .quiet, .verbose,
     ]
 
     static let sync = CommandSpec(
@@ -114,7 +114,7 @@ extension CommandSpec {
         each object listed with its row's size (--deep: fetched and hashed), this writer's pages
         and the root page for broken links; another writer's objects are not garbage.
         """,
-        flags: [.cache, .store, .repair, .deep, .repairWait, .verifyQuiet])
+        flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .verifyQuiet])
 
     static let prune = CommandSpec(
         name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]",
@@ -130,9 +130,12 @@ extension CommandSpec {
         bring the cache within SIZE; the index rows and page text that go with them (about
         1 KB an image) leave it that much further below. Temp files and orphans are deleted
         too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
-        kept) or evicted, and no page shows a broken image.
+        kept) or evicted, and no page shows a broken image. In a bucket other writers share
+        (--store), SIZE covers what this writer owns (what its index names, its feeds' pages,
+        garbage past --garbage-grace); while another writer's heartbeat is live nothing is
+        deleted.
         """,
-        flags: [.cache, .store, .pruneMax, .maxAge, .dryRun, .wait, .json, .pruneQuiet],
+        flags: [.cache, .store, .pruneMax, .maxAge, .garbageGrace, .dryRun, .wait, .json, .pruneQuiet],
         notes: """
         VALUES
         SIZE      500MB, 500M, 1.5GB, 800KB, 123B (K, M, G, T are powers of 1000), 2GiB, 512MiB

@@ -12,6 +12,7 @@ struct PruneCommand {
         var pruner = Pruner(cacheRoot: try CacheOption.resolve(arguments))
         pruner.maxSize = arguments.byteSize(.pruneMax)
         pruner.maxAge = arguments.duration(.maxAge)
+        pruner.garbageGrace = arguments.duration(.garbageGrace) ?? pruner.garbageGrace
         // A config that fails to load is reported by the prune itself, naming the file.
         let config = Result { try CacheConfig.load(layout: CacheLayout(root: pruner.cacheRoot)) }
         if pruner.maxSize == nil, pruner.maxAge == nil, case .success(let settings) = config, settings.maxSize == nil {

@@ -26,6 +26,9 @@ enum PruneSummary {
         if !reasons.isEmpty { line += " (\(reasons.joined(separator: ", ")))" }
         if report.garbageRemoved > 0 { line += "; \(report.dryRun ? "would remove" : "removed") \(report.garbageRemoved) garbage files" }
         if report.manifestsRewritten > 0 { line += "; \(report.manifestsRewritten) manifests rewritten" }
+        if report.garbageKept > 0 { line += "; kept \(report.garbageKept) unreferenced files (in their grace period, or another writer is live)" }
+        if report.filesKept > 0 { line += "; left \(report.filesKept) evicted files in place while another writer is live" }
+        if report.othersBytes > 0 { line += "; other writers hold \(Output.bytes(report.othersBytes)) of the storage" }
         text += line + "\n"
         if !report.reachedTarget, let target = report.target {
             text += "prune: the cache is still over \(Output.bytes(target)): nothing evictable is left "

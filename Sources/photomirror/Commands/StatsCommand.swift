@@ -42,6 +42,10 @@ struct StatsCommand {
         text += "disk use     \(Output.bytes(disk.total)): originals \(Output.bytes(disk.originals)), thumbnails "
             + "\(Output.bytes(disk.thumbnails)), index \(Output.bytes(disk.index)), pages \(Output.bytes(disk.pages)), "
             + "other \(Output.bytes(disk.other))\n"
+        if let shared = report.shared {
+            text += "shared       this writer owns \(Output.bytes(shared.owned)), other writers hold \(Output.bytes(shared.others))"
+                + " (\(shared.liveWriters) live)\n"
+        }
         if let limit = report.maxSize { text += "max_size     \(Output.bytes(limit)) (config.json)\n" }
         if let oldest = report.oldestAccess, let newest = report.newestAccess {
             text += "access       oldest \(oldest), newest \(newest)\n"

@@ -30,6 +30,7 @@ struct VerifyCommand {
         var repairer = Repairer(cacheRoot: root)
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         repairer.deep = arguments.has(.deep)
+        repairer.garbageGrace = arguments.duration(.garbageGrace) ?? repairer.garbageGrace
         repairer.store = try StoreOption.resolve(arguments, cacheRoot: root)
         let result: Repairer.Result
         do {
@@ -41,6 +42,9 @@ struct VerifyCommand {
         print(result.found)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
         if let rebuilt = result.rebuilt { printRebuild(rebuilt) }
+        if result.feedsAdopted > 0 {
+            Output.err("repair: adopted \(result.feedsAdopted) feeds whose manifests the index did not hold, with their files\n")
+        }
         if result.rebuilt == nil, result.found.isHealthy, result.found.garbage.isEmpty, result.found.stale.isEmpty {
             Output.err("repair: nothing to repair\n")
         } else if result.rebuilt == nil || result.rowsDropped > 0 || result.filesDeleted > 0 {

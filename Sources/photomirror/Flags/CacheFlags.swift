@@ -10,6 +10,13 @@ extension Flag {
     static let maxAge = Flag(
         name: "max-age", placeholder: "DURATION", kind: .duration, summary: "expire images not listed by any sync for this long",
         help: "expire images not listed by any sync for this long")
+    static let garbageGrace = Flag(
+        name: "garbage-grace", placeholder: "DURATION", kind: .duration,
+        summary: "in a shared store, keep unreferenced objects this young (default 24h)",
+        help: "in an object store other writers may share, delete an object no index row names only once its "
+            + "Last-Modified is this long ago, and only while no other writer's heartbeat is live (it may be about to "
+            + "publish the manifest naming it); default 24h. A cache folder's writers take its lock, so there "
+            + "garbage goes at once")
     static let dryRun = Flag(
         name: "dry-run", kind: .toggle, summary: "print what would be evicted; change nothing",
         help: "print what would be evicted; change nothing, take no lock")

@@ -10,6 +10,7 @@ extension SyncOptions {
         imaging = try ImagingOptions(arguments)
         cache.lockWait = arguments.seconds(.wait) ?? cache.lockWait
         cache.maxSize = arguments.byteSize(.syncMax)
+        cache.garbageGrace = arguments.duration(.garbageGrace) ?? cache.garbageGrace
     }
 }
 
