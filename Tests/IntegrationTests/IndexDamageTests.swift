@@ -130,6 +130,61 @@ final class IndexDamageTests: XCTestCase {
         try assertRebuilt(mirror, counts: counts, keepsTheDamagedFile: true, context: "emptied")
     }
 
+    /// A first sync killed after `journal_mode=WAL` wrote the new index's header and before its
+    /// tables' transaction committed leaves a valid SQLite file with no table: beside the cache's
+    /// files it is damage, rebuilt as any other.
+    func testAnIndexWithAHeaderAndNoTableBesideTheCachesFilesIsDamage() throws {
+        let mirror = try Mirror.make()
+        let counts = try mirror.counts()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: mirror.index.path + suffix) }
+        try FileManager.default.removeItem(at: mirror.index)
+        try Self.writeHeaderOnlyIndex(at: mirror.index)
+        let reason = "holds no table: its header was written, its schema never committed"
+        let verify = try mirror.run(["verify"])
+        XCTAssertEqual(verify.status, 1, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("damage: index.sqlite: damaged (\(reason))"), verify.stderr)
+        let stats = try mirror.run(["stats"])
+        XCTAssertEqual(stats.status, 4, stats.stderr)
+        XCTAssertTrue(stats.stderr.contains("\(mirror.index.path): \(Self.advice) (\(reason)"), stats.stderr)
+        try assertRebuilt(mirror, counts: counts, keepsTheDamagedFile: true, context: "header only")
+    }
+
+    /// The same file alone in its folder: an empty cache, which verifies, and which the next sync
+    /// starts (not "no such table").
+    func testAnIndexWithAHeaderAndNoTableAloneIsANewCache() throws {
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Self.writeHeaderOnlyIndex(at: cache.appendingPathComponent("index.sqlite"))
+        let verify = try Photomirror().run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        let site = try FeedSite(photos: try Paths.photos(count: 2))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let sync = try Photomirror().run(["sync", "--quiet", "--cache", cache.path, server.url("feed.js")])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        let after = try Photomirror().run(["verify", "--cache", cache.path])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stderr.contains("0 damaged, 0 garbage, 0 stale"), after.stderr)
+    }
+
+    /// What SQLite leaves of a new index once `PRAGMA journal_mode=WAL` ran and nothing else did:
+    /// Python's sqlite3 module, so the file is SQLite's own and not one the binary made.
+    static func writeHeaderOnlyIndex(at url: URL) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA auto_vacuum=INCREMENTAL")
+            c.execute("PRAGMA journal_mode=WAL"); c.close()
+            """, url.path]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+        XCTAssertEqual(size, 4096, "one page: the header")
+    }
+
     /// An empty index alone in its folder is a first sync stopped between creating the file and
     /// writing its header: nothing to rebuild, and the next sync starts the cache.
     func testAnEmptyIndexWithoutTheCachesFilesIsANewCache() throws {

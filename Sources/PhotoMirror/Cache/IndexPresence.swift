@@ -7,15 +7,16 @@ import PMCache
 /// start a new index and download every image again.
 enum IndexPresence {
     case present
-    /// A file SQLite would take for a new, empty database (0 bytes), in a folder that holds a
-    /// cache's files: damage like any other, never a fresh start. Opened for writing, it would
-    /// get an empty schema, and the next sync would download every image again.
+    /// A file SQLite would take for a new, empty database (0 bytes, or a header and no table),
+    /// in a folder that holds a cache's files: damage like any other, never a fresh start.
+    /// Opened for writing, it would get an empty schema, and the next sync would download every
+    /// image again.
     case damaged(IndexError)
     /// No index, but the cache's files are there.
     case lost
-    /// Only the writer's lock (and perhaps an empty index): a first sync stopped before it
-    /// created the index or wrote its header. An empty cache, which verifies (nothing can be
-    /// wrong in it) and which the next sync starts.
+    /// Only the writer's lock (and perhaps an empty index, or one with a header and no table):
+    /// a first sync stopped before its index's tables were committed. An empty cache, which
+    /// verifies (nothing can be wrong in it) and which the next sync starts.
     case unstarted
     /// Neither: no cache here (yet).
     case none
@@ -24,12 +25,13 @@ enum IndexPresence {
         let files = FileManager.default
         let holdsCacheFiles = Self.cacheFolders.contains { files.fileExists(atPath: layout.absolute($0)) }
         if files.fileExists(atPath: layout.indexPath) {
-            // An empty file beside none of a cache's files is a first sync stopped between
-            // creating the index and writing its header: nothing to lose, the next sync starts it.
-            switch (Self.isEmptyFile(layout.indexPath), holdsCacheFiles) {
-            case (true, true): self = .damaged(Self.emptyIndexError(layout))
-            case (true, false): self = .unstarted
-            case (false, _): self = .present
+            // An empty file, or one with no table, beside none of a cache's files is a first
+            // sync stopped before its tables were committed: nothing to lose, the next sync
+            // starts it.
+            switch (Self.schemalessIndexError(layout), holdsCacheFiles) {
+            case (let error?, true): self = .damaged(error)
+            case (_?, false): self = .unstarted
+            case (nil, _): self = .present
             }
         } else if holdsCacheFiles {
             self = .lost
@@ -42,10 +44,18 @@ enum IndexPresence {
 
     static let cacheFolders = [CacheLayout.originalsFolder, CacheLayout.thumbnailsFolder, CacheLayout.feedsFolder]
 
-    private static func isEmptyFile(_ path: String) -> Bool {
+    /// Why the index file holds no schema (0 bytes, or a header and no table), or nil when it
+    /// may hold one. Only a small file is opened to look: a schema is committed with a cache's
+    /// first batch, and the file grows past a few pages once the log is checkpointed.
+    private static func schemalessIndexError(_ layout: CacheLayout) -> IndexError? {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
+        guard stat(layout.indexPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if status.st_size == 0 { return emptyIndexError(layout) }
+        guard status.st_size <= maxSizeProbed, PhotoIndex.holdsNoTables(path: layout.indexPath) else { return nil }
+        return .notADatabase(path: layout.indexPath, "holds no table: its header was written, its schema never committed")
     }
+
+    private static let maxSizeProbed = 64 << 10
 
     static func emptyIndexError(_ layout: CacheLayout) -> IndexError {
         .notADatabase(path: layout.indexPath, "file is empty (0 bytes), not a database")
