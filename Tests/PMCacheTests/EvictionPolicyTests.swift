@@ -40,6 +40,19 @@ import Testing
         #expect(plan.reachesTarget)
     }
 
+    @Test func aPruneDuringASyncSparesWhatTheSyncUsedWhateverTheSize() {
+        // "stored" and "listed" were used at or after the sync's start (50): only "old" may go,
+        // though the target needs more, and even an unlisted image the sync stored stays whole.
+        let images = blobs([("old", 10), ("stored", 60), ("listed", 50)], unlisted: ["stored"])
+        let goal = EvictionGoal.duringSync(limit: 100, usage: 353, syncStart: 50)
+        #expect(goal.targetBytes == 80)
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: goal)
+        #expect(plan.originals == ["old"])
+        #expect(plan.thumbnails == ["old"], "its thumbnail too, as nothing else may go")
+        #expect(!plan.reachesTarget)
+        #expect(EvictionGoal.duringSync(limit: 400, usage: 353, syncStart: 50) == EvictionGoal(), "under the limit: nothing")
+    }
+
     @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
         let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
@@ -151,6 +164,9 @@ import Testing
     @Test func afterASyncNothingHappensUnderTheLimitAndOverItTrimsToEightyPercent() {
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1000) == EvictionGoal())
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1001).targetBytes == 800)
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 900, wentOver: true).targetBytes == 800,
+                "pruned on the way: it ends at 80% too")
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 800, wentOver: true) == EvictionGoal())
     }
 
     @Test func thePlanListsTheFilesToDeleteInOrder() {

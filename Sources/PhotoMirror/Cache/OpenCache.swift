@@ -13,7 +13,9 @@ struct OpenCache: Sendable {
     let storage: any CacheStorage
 
     /// `storage` makes the storage for the cache's layout: its folder by default.
-    init(root: String, lockWait: Double,
+    /// `releasingReserve`: a writer that frees space (prune) may use the disk's reserve when
+    /// the disk is full (`SpaceReserve`); every writer puts it back once there is room.
+    init(root: String, lockWait: Double, releasingReserve: Bool = false,
          storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError) {
         layout = CacheLayout(root: root)
         do {
@@ -28,11 +30,14 @@ struct OpenCache: Sendable {
         }
         // Under the lock: a repair rebuilding a lost index holds it until the new one is in place.
         if case .lost = IndexPresence(layout) { throw CacheCommandError(description: IndexPresence.lostMessage(layout)) }
+        let reserve = SpaceReserve(layout: layout)
+        if releasingReserve { reserve.releaseIfShort() }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
             throw CacheCommandError("cannot open the cache index", error)
         }
+        reserve.restoreIfRoom()
         storage = makeStorage(layout)
     }
 
@@ -57,12 +62,12 @@ struct OpenCache: Sendable {
     }
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
-    static func existing(root: String, lockWait: Double,
+    static func existing(root: String, lockWait: Double, releasingReserve: Bool = false,
                          storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError)
         -> OpenCache
     {
         try requireIndex(CacheLayout(root: root))
-        return try OpenCache(root: root, lockWait: lockWait, storage: makeStorage)
+        return try OpenCache(root: root, lockWait: lockWait, releasingReserve: releasingReserve, storage: makeStorage)
     }
 
     /// Throws unless the folder has an index: "no cache here", or, when the cache's files are

@@ -28,14 +28,14 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
-        var (scan, blobs) = try await scanAndBlobs()
+        var (scan, blobs) = try await scanAndBlobs(rule)
         report.usageBefore = scan.usage
         var usage = scan.usage
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
         let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(try await index.feeds().map(\.key)))
-        let garbage = Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
+        let garbage = rule.isDuringSync ? [] : Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
         report.garbageRemoved = garbage.count
         usage -= garbage.reduce(0) { $0 + $1.diskBytes }
         if writer != nil, !garbage.isEmpty {
@@ -48,7 +48,7 @@ struct PruneRun: Sendable {
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
         for round in 0..<Self.maxRounds {
-            if round > 0 { blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: scan.files) }
+            if round > 0 { blobs = EvictionPolicy.blobs(try await evictionRows(rule), diskBytes: scan.files) }
             let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: goal)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
@@ -61,7 +61,7 @@ struct PruneRun: Sendable {
             // The rows left are the ones in hand less the dropped: the pages are written from them.
             async let known = KnownFiles(blobs: blobs, without: plan)
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
-            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known)
+            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known, carding: !rule.isDuringSync)
             report.manifestsRewritten += dropped.feedKeys.count
             let removal = await storage.remove(plan.files.filter { !foreign.contains($0) })
             report.failures += removal.failures
@@ -75,16 +75,23 @@ struct PruneRun: Sendable {
         }
         report.usageAfter = usage
         report.reachedTarget = goal.targetBytes.map { usage <= $0 } ?? true
+        // A prune that freed room gives the disk's reserve back, if it was released.
+        if writer != nil { SpaceReserve(layout: layout).restoreIfRoom() }
         return report
+    }
+
+    private func evictionRows(_ rule: GoalRule) async throws -> EvictionRows {
+        let listing = rule.listing
+        return try await index.evictionRows(listing: listing.feedKeys, at: listing.since)
     }
 
     /// The images the index holds, with the disk use of their files. The walk runs on its own
     /// threads while the index reads its rows. A function of its own so the `async let` keeps no
     /// second reference to the scan, which `remeasure` then changes in place.
-    private func scanAndBlobs() async throws -> (DiskScan, [CachedBlob]) {
+    private func scanAndBlobs(_ rule: GoalRule) async throws -> (DiskScan, [CachedBlob]) {
         async let measured = storage.inventory()
         await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
-        let rows = try await index.evictionRows()
+        let rows = try await evictionRows(rule)
         let scan = try await measured
         return (scan, EvictionPolicy.blobs(rows, diskBytes: scan.files))
     }

@@ -26,9 +26,10 @@ enum SyncBookkeeping {
     }
 
     /// Prunes the sync's cache when it went over `limit`, holding the sync's lock throughout.
-    static func prune(cache: OpenCache, limit: Int) async throws(CacheCommandError) -> PruneReport {
+    /// `wentOver`: it did on the way, and was pruned then (`SyncPruning`).
+    static func prune(cache: OpenCache, limit: Int, wentOver: Bool = false) async throws(CacheCommandError) -> PruneReport {
         do {
-            return try await Pruner.afterSync(cache: cache, limit: limit)
+            return try await Pruner.afterSync(cache: cache, limit: limit, wentOver: wentOver)
         } catch {
             throw CacheCommandError("the sync finished, but pruning to the size limit failed", error)
         }

@@ -117,8 +117,11 @@ public struct SyncEngine: Sendable {
         pipeline.clock = clock
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
-        let mirrored = await MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
-            .run(staged, clock: clock)
+        var mirror = MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
+        if let sizeLimit {
+            mirror.pruning = await SyncPruning(cache: cache, limit: sizeLimit, clock: clock, feedKeys: Set(staged.map(\.key)))
+        }
+        let mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
         let progressNote = "after \(mirrored.done) of \(mirrored.counts.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
@@ -153,7 +156,15 @@ public struct SyncEngine: Sendable {
         } catch {
             throw CacheCommandError("cannot write the gallery", error)
         }
-        if let sizeLimit { pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit)) }
+        if let sizeLimit {
+            let after = try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit, wentOver: mirrored.pruned != nil)
+            if var during = mirrored.pruned {
+                during.absorb(after)
+                pruned?(during)
+            } else {
+                pruned?(after)
+            }
+        }
         // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.
         await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
         reports = reports.map(polls.annotate)
