@@ -151,8 +151,6 @@ struct MirrorRun {
                 }
             }
         }
-        // A cache already over its limit makes room before the first download.
-        await pruning?.pruneIfDue()
         let window = Window(jobs: loading.jobs)
         await withTaskGroup(of: WindowEvent.self) { group in
             var running = 0

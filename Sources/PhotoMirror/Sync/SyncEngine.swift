@@ -65,6 +65,14 @@ public struct SyncEngine: Sendable {
         // Each fetched feed's rows go into the index as soon as it is parsed, and the parsed feed
         // goes: the mirror reads the URLs back a page at a time, and the recorder settles the rows.
         let clock = SyncClock.after(try? await cache.index.latestMediaAccess())
+        // `--max`: a cache already over its limit makes room before the feeds' rows are written,
+        // sparing the images of the feeds about to be synced; then it is pruned as it grows.
+        var pruning: SyncPruning?
+        if let sizeLimit {
+            pruning = await SyncPruning(cache: cache, limit: sizeLimit, clock: clock,
+                                        feedKeys: Set(feedURLs.map { CacheLayout.feedKey(url: $0) }))
+            await pruning?.pruneIfDue()
+        }
         var reports: [FeedReport] = []
         var staged: [StagedFeed] = []
         var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
@@ -118,9 +126,7 @@ public struct SyncEngine: Sendable {
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
         var mirror = MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
-        if let sizeLimit {
-            mirror.pruning = await SyncPruning(cache: cache, limit: sizeLimit, clock: clock, feedKeys: Set(staged.map(\.key)))
-        }
+        mirror.pruning = pruning
         let mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
         let progressNote = "after \(mirrored.done) of \(mirrored.counts.total) images; the cache is consistent and the next sync completes the rest"
