@@ -84,7 +84,9 @@ final class FullDiskTests: XCTestCase {
         let other = setup.disk.appendingPathComponent("other-program.bin")
         XCTAssertEqual(try Photomirror.shell("fallocate", "-l", String(freeBytes(setup.disk)), other.path), 0)
         XCTAssertEqual(freeBytes(setup.disk), 0, "the disk is full to the last byte")
-        XCTAssertEqual(try photomirror.run(["sync", "--quiet", "--cache", cache.path, setup.small]).status, 4)
+        let stuck = try photomirror.run(["sync", "--quiet", "--cache", cache.path, setup.small])
+        XCTAssertEqual(stuck.status, 4, stuck.stderr)
+        XCTAssertTrue(stuck.stderr.contains("is full: `photomirror prune --max SIZE`"), "says what frees space: \(stuck.stderr)")
 
         let repair = try photomirror.run(["verify", "--repair", "--cache", cache.path])
         XCTAssertEqual(repair.status, 0, "repair on a full disk: \(repair.stderr)")

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import PMSupport
 
@@ -112,4 +113,10 @@ public struct SpaceReserve: Sendable {
             throw error
         }
     }
+}
+
+extension IndexError {
+    /// What SQLite says when the disk is full: SQLITE_FULL, or SQLITE_IOERR when not even the
+    /// `-shm` could be sized.
+    public var mayBeNoSpace: Bool { [SQLITE_FULL, SQLITE_IOERR].contains(code & 0xff) }
 }

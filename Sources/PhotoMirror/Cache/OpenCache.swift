@@ -35,6 +35,10 @@ struct OpenCache: Sendable {
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
+            if error.mayBeNoSpace, !releasingReserve, reserve.diskIsShort {
+                throw CacheCommandError(description: "cannot open the cache index: \(error); the disk holding \(layout.root) "
+                    + "is full: `photomirror prune --max SIZE` or `verify --repair` can still run and free space")
+            }
             throw CacheCommandError("cannot open the cache index", error)
         }
         reserve.restoreIfRoom()
