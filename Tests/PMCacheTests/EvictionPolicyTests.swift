@@ -53,6 +53,18 @@ import Testing
         #expect(EvictionGoal.duringSync(limit: 400, usage: 353, syncStart: 50) == EvictionGoal(), "under the limit: nothing")
     }
 
+    @Test func theFirstStepOnAFullDiskFreesAtMostItsStepBySizeAlone() {
+        #expect(EvictionGoal(targetBytes: 100).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 700))
+        #expect(EvictionGoal(targetBytes: 900).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 900),
+                "a goal closer than the step is the step")
+        #expect(EvictionGoal(expireBefore: 50).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 700),
+                "an expiry waits for the next rounds")
+        #expect(EvictionGoal().firstStep(usage: 1000, step: 300) == nil)
+        let images = blobs([("a", 10), ("b", 20), ("c", 30)])
+        let first = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51).firstStep(usage: 353, step: 150)!)
+        #expect(first.originals == ["a", "b"], "two originals free the step; the rest waits")
+    }
+
     @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
         let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))

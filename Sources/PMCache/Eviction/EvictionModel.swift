@@ -109,6 +109,16 @@ public struct EvictionGoal: Sendable, Equatable {
         return EvictionGoal(targetBytes: Int(Double(limit) * afterSyncFill))
     }
 
+    /// The first round of a prune on a disk that had no room (its reserve just released): it
+    /// frees at most `step` bytes, by size alone (an expiry goes whole, in the later rounds),
+    /// so that the rows it drops and the pages it rewrites fit in what the reserve gave back;
+    /// the files it deletes make room for the rest. Nil when the goal asks for nothing.
+    public func firstStep(usage: Int, step: Int) -> EvictionGoal? {
+        guard targetBytes != nil || expireBefore != nil else { return nil }
+        let stepTarget = max(0, usage - step)
+        return EvictionGoal(targetBytes: max(targetBytes ?? stepTarget, stepTarget), keepUsedSince: keepUsedSince)
+    }
+
     /// `sync --max` while the sync stores: as after it, but sparing whatever the sync has used
     /// since it started (`keepUsedSince`).
     public static func duringSync(limit: Int, usage: Int, syncStart: Double) -> EvictionGoal {

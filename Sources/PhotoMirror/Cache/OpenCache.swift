@@ -11,6 +11,9 @@ struct OpenCache: Sendable {
     let index: PhotoIndex
     /// Where the cache's content and published files go.
     let storage: any CacheStorage
+    /// The disk had no room and the writer released its reserve to open the index: a prune
+    /// then takes a small first step (`EvictionGoal.firstStep`).
+    private(set) var releasedReserve = false
 
     /// `storage` makes the storage for the cache's layout: its folder by default.
     /// `releasingReserve`: a writer that frees space (prune) may use the disk's reserve when
@@ -31,7 +34,7 @@ struct OpenCache: Sendable {
         // Under the lock: a repair rebuilding a lost index holds it until the new one is in place.
         if case .lost = IndexPresence(layout) { throw CacheCommandError(description: IndexPresence.lostMessage(layout)) }
         let reserve = SpaceReserve(layout: layout)
-        if releasingReserve { reserve.releaseIfShort() }
+        if releasingReserve { releasedReserve = reserve.releaseIfShort() }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {

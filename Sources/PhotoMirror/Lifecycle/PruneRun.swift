@@ -24,6 +24,9 @@ struct PruneRun: Sendable {
     /// little, so a second round may trim what the first one's estimate missed.
     static let maxRounds = 3
 
+    /// What the first round frees at most on a disk that had no room, in reserves' worth.
+    static let firstStepReserves = 4
+
     func run(_ rule: GoalRule) async throws -> PruneReport {
         var report = PruneReport()
         report.limit = rule.limit
@@ -47,14 +50,22 @@ struct PruneRun: Sendable {
         }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
-        for round in 0..<Self.maxRounds {
+        // On a disk that had no room, a small step first: its log and pages must fit in the reserve.
+        var firstStep = writer?.releasedReserve == true
+            ? goal.firstStep(usage: usage, step: Self.firstStepReserves * SpaceReserve(layout: layout).bytes) : nil
+        for round in 0..<Self.maxRounds + (firstStep == nil ? 0 : 1) {
             if round > 0 { blobs = EvictionPolicy.blobs(try await evictionRows(rule), diskBytes: scan.files) }
-            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: goal)
+            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: firstStep ?? goal)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
             report.expired += plan.expired
             report.unlisted += plan.unlisted
             guard let writer, !plan.isEmpty else {
+                // Nothing to take by size: the whole goal (an expiry) may still have something.
+                if firstStep != nil {
+                    firstStep = nil
+                    continue
+                }
                 usage = plan.usageAfter
                 break
             }
@@ -70,6 +81,10 @@ struct PruneRun: Sendable {
             scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []
             usage = scan.usage
+            if firstStep != nil {
+                firstStep = nil
+                continue
+            }
             goal.expireBefore = nil
             guard let target = goal.targetBytes, usage > target else { break }
         }
