@@ -28,7 +28,7 @@ struct MirrorRun {
         var counts = SyncProgress()
         /// Set when the cache itself failed (disk full, not writable): no later item can succeed.
         var abort: String?
-        /// What the prunes between batches did, if any ran.
+        /// What the prunes of `pruning` did, together, if any ran.
         var pruned: PruneReport?
 
         var done: Int { counts.done - counts.failed }
@@ -77,7 +77,7 @@ struct MirrorRun {
         func flushWrites(waiting: Bool) async {
             await settle()
             // Between batches, none in the air: the rows committed so far are all there is.
-            if mirrored.abort == nil { await pruning?.pruneIfDue() }
+            if mirrored.abort == nil, !Task.isCancelled { await pruning?.pruneIfDue() }
             flushingBytes = writes.newFileBytes
             var batch = writes.take()
             flushingOutcomes = queued
@@ -117,7 +117,7 @@ struct MirrorRun {
                 } else if pruning?.isOver(pending: writes.newFileBytes) == true {
                     // Over the size limit: commit what is stored, then prune before storing more.
                     await flushWrites(waiting: true)
-                    if mirrored.abort == nil { await pruning?.pruneIfDue() }
+                    if mirrored.abort == nil, !Task.isCancelled { await pruning?.pruneIfDue() }
                 }
             }
             progress?(mirrored.counts)
