@@ -40,6 +40,31 @@ import Testing
         #expect(plan.reachesTarget)
     }
 
+    @Test func aPruneDuringASyncSparesWhatTheSyncUsedWhateverTheSize() {
+        // "stored" and "listed" were used at or after the sync's start (50): only "old" may go,
+        // though the target needs more, and even an unlisted image the sync stored stays whole.
+        let images = blobs([("old", 10), ("stored", 60), ("listed", 50)], unlisted: ["stored"])
+        let goal = EvictionGoal.duringSync(limit: 100, usage: 353, syncStart: 50)
+        #expect(goal.targetBytes == 80)
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: goal)
+        #expect(plan.originals == ["old"])
+        #expect(plan.thumbnails == ["old"], "its thumbnail too, as nothing else may go")
+        #expect(!plan.reachesTarget)
+        #expect(EvictionGoal.duringSync(limit: 400, usage: 353, syncStart: 50) == EvictionGoal(), "under the limit: nothing")
+    }
+
+    @Test func theFirstStepOnAFullDiskFreesAtMostItsStepBySizeAlone() {
+        #expect(EvictionGoal(targetBytes: 100).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 700))
+        #expect(EvictionGoal(targetBytes: 900).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 900),
+                "a goal closer than the step is the step")
+        #expect(EvictionGoal(expireBefore: 50).firstStep(usage: 1000, step: 300) == EvictionGoal(targetBytes: 700),
+                "an expiry waits for the next rounds")
+        #expect(EvictionGoal().firstStep(usage: 1000, step: 300) == nil)
+        let images = blobs([("a", 10), ("b", 20), ("c", 30)])
+        let first = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51).firstStep(usage: 353, step: 150)!)
+        #expect(first.originals == ["a", "b"], "two originals free the step; the rest waits")
+    }
+
     @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
         let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
@@ -151,6 +176,9 @@ import Testing
     @Test func afterASyncNothingHappensUnderTheLimitAndOverItTrimsToEightyPercent() {
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1000) == EvictionGoal())
         #expect(EvictionGoal.afterSync(limit: 1000, usage: 1001).targetBytes == 800)
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 900, wentOver: true).targetBytes == 800,
+                "pruned on the way: it ends at 80% too")
+        #expect(EvictionGoal.afterSync(limit: 1000, usage: 800, wentOver: true) == EvictionGoal())
     }
 
     @Test func thePlanListsTheFilesToDeleteInOrder() {

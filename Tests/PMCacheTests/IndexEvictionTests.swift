@@ -33,6 +33,20 @@ import PMSupport
         Dictionary(uniqueKeysWithValues: try await index.items(feedKey: feed).map { ($0.itemID, $0.status.rawValue) })
     }
 
+    @Test func aSyncsFeedsCountAsListingTheirItemsNow() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        func listedAt(_ rows: EvictionRows, _ sha: String) -> Double? {
+            rows.references.filter { $0.sha256 == ImageHash(sha) }.map(\.listedAt).max()
+        }
+        let stored = try await index.evictionRows()
+        #expect(listedAt(stored, "x") == 10)
+        let syncing = try await index.evictionRows(listing: ["a"], at: 50)
+        #expect(listedAt(syncing, "x") == 50, "feed a is being synced")
+        #expect(listedAt(syncing, "y") == 50)
+        #expect(listedAt(syncing, "z") == 20, "feed b is not")
+    }
+
     @Test func droppingAnOriginalKeepsThumbnailsAndMarksEveryItemNamingIt() async throws {
         let index = try makeIndex()
         try await populate(index)

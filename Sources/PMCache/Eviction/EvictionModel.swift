@@ -82,10 +82,14 @@ public struct EvictionGoal: Sendable, Equatable {
     public var targetBytes: Int?
     /// Expire every image last used before this instant (seconds since 1970), whatever the size.
     public var expireBefore: Double?
+    /// Evict nothing used at or after this instant: a prune in the middle of a sync keeps every
+    /// image the sync has stored or its feeds list, whatever the size.
+    public var keepUsedSince: Double?
 
-    public init(targetBytes: Int? = nil, expireBefore: Double? = nil) {
+    public init(targetBytes: Int? = nil, expireBefore: Double? = nil, keepUsedSince: Double? = nil) {
         self.targetBytes = targetBytes
         self.expireBefore = expireBefore
+        self.keepUsedSince = keepUsedSince
     }
 
     /// `prune --max`: stop as soon as the cache fits, so it ends less than one file below the
@@ -98,10 +102,29 @@ public struct EvictionGoal: Sendable, Equatable {
     public static let afterSyncFill = 0.8
 
     /// `sync --max`: nothing while the cache fits; once over, trim to 80% of the limit, so the
-    /// next few syncs add their new images without pruning again straight away.
-    public static func afterSync(limit: Int, usage: Int) -> EvictionGoal {
-        guard usage > limit else { return EvictionGoal() }
+    /// next few syncs add their new images without pruning again straight away. `wentOver`: the
+    /// sync was over the limit on the way (and pruned then), so it ends at 80% too.
+    public static func afterSync(limit: Int, usage: Int, wentOver: Bool = false) -> EvictionGoal {
+        guard usage > limit || (wentOver && Double(usage) > Double(limit) * afterSyncFill) else { return EvictionGoal() }
         return EvictionGoal(targetBytes: Int(Double(limit) * afterSyncFill))
+    }
+
+    /// The first round of a prune on a disk that had no room (its reserve just released): it
+    /// frees at most `step` bytes, by size alone (an expiry goes whole, in the later rounds),
+    /// so that the rows it drops and the pages it rewrites fit in what the reserve gave back;
+    /// the files it deletes make room for the rest. Nil when the goal asks for nothing.
+    public func firstStep(usage: Int, step: Int) -> EvictionGoal? {
+        guard targetBytes != nil || expireBefore != nil else { return nil }
+        let stepTarget = max(0, usage - step)
+        return EvictionGoal(targetBytes: max(targetBytes ?? stepTarget, stepTarget), keepUsedSince: keepUsedSince)
+    }
+
+    /// `sync --max` while the sync stores: as after it, but sparing whatever the sync has used
+    /// since it started (`keepUsedSince`).
+    public static func duringSync(limit: Int, usage: Int, syncStart: Double) -> EvictionGoal {
+        var goal = afterSync(limit: limit, usage: usage)
+        if goal.targetBytes != nil { goal.keepUsedSince = syncStart }
+        return goal
     }
 }
 

@@ -103,8 +103,10 @@ public enum EvictionPolicy {
         }
         plan.expired = expired
         if let target = goal.targetBytes {
-            // Expired images are the first `expired` of the order: the rest start after them.
-            let remaining = byAge.dropFirst(expired)
+            // Expired images are the first `expired` of the order: the rest start after them, and
+            // end before the first one used since `keepUsedSince`.
+            let keep = goal.keepUsedSince ?? .infinity
+            let remaining = byAge.dropFirst(expired).prefix { blobs[$0].lastUsed < keep }
             for index in remaining {
                 guard usage > target else { break }
                 let blob = blobs[index]

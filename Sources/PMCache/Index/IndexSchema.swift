@@ -23,19 +23,23 @@ enum IndexSchema {
     // synchronous=FULL: a commit is on disk before the writer goes on to write the manifests and
     // pages that reflect it (and a later prune trusts the rows); in WAL mode that is one fsync
     // of the WAL per commit, and a sync commits once per batch of images.
-    // auto_vacuum=INCREMENTAL: the pages a prune frees go back to the file system (the
-    // `incremental_vacuum` of `PhotoIndex.checkpoint`) instead of staying in the file for ever.
-    // It takes effect only when set before the first table exists, and before journal_mode=WAL
-    // writes the new file's header; an older index gets it by `IndexMigration.enableIncrementalVacuum`.
-    /// Everything but the tables: run before `statements` and the migration.
+    /// Everything but the tables and `newFilePragmas`: run before `statements` and the migration.
     static let pragmas = """
-    PRAGMA auto_vacuum=INCREMENTAL;
     PRAGMA journal_mode=WAL;
     PRAGMA synchronous=FULL;
     PRAGMA temp_store=MEMORY;
     PRAGMA secure_delete=OFF;
     PRAGMA foreign_keys=ON;
     """
+
+    // auto_vacuum=INCREMENTAL: the pages a prune frees go back to the file system (the
+    // `incremental_vacuum` of `PhotoIndex.checkpoint`) instead of staying in the file for ever.
+    // It takes effect only when set before the first table exists, and before journal_mode=WAL
+    // writes the new file's header; an older index gets it by `IndexMigration.enableIncrementalVacuum`.
+    // Only for a new file: on an existing one, setting it (even to the mode it has) writes the
+    // header page, a commit that needs disk space before a prune on a full disk can free any.
+    /// Run first, on a file that has no page yet.
+    static let newFilePragmas = "PRAGMA auto_vacuum=INCREMENTAL;"
 
     static let statements = """
     CREATE TABLE IF NOT EXISTS meta(

@@ -11,8 +11,9 @@ extension PhotoIndex {
     /// it. References come one per item, repeats included: a plain scan is several times faster
     /// than grouping, and the policy takes the max. Hashes and paths are packed straight from
     /// SQLite's text, with no String for each of the 300 000 rows; a thumbnail's path is made
-    /// from its two keys.
-    public func evictionRows() throws(IndexError) -> EvictionRows {
+    /// from its two keys. The feeds of `listing` count as listing their items at `time` or
+    /// later: a sync's feeds, whose rows it has staged and not yet marked as synced.
+    public func evictionRows(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> EvictionRows {
         var rows = EvictionRows()
         let estimate = try rowEstimate("FROM originals")
         let originals = try connection.statement("SELECT sha256, path, last_access FROM originals")
@@ -32,13 +33,15 @@ extension PhotoIndex {
             rows.thumbnails.append(IndexedFileRow(sha256: thumbnails.withText(0, ImageHash.init(utf8:)) ?? .text(""),
                                                   path: (path ?? nil) ?? .text(""), lastAccess: thumbnails.double(2)))
         }
-        try readReferences(into: &rows.references)
+        try readReferences(into: &rows.references, listing: listing, at: time)
         return rows
     }
 
     // Each item's feed is looked up in a map of the ~100 feeds, keyed by the feed key's 16 hex
     // digits as one word: cheaper than SQLite joining each of 100 000 items to its feed's row.
-    private func readReferences(into references: inout [BlobReference]) throws(IndexError) {
+    private func readReferences(into references: inout [BlobReference], listing: Set<String>, at time: Double)
+        throws(IndexError)
+    {
         var packedFeeds: [UInt64: Double] = [:], otherFeeds: [String: Double] = [:]
         let feeds = try connection.statement("SELECT key, last_sync FROM feeds")
         while try feeds.step() {
@@ -46,6 +49,14 @@ extension PhotoIndex {
                 packedFeeds[key] = feeds.double(1)
             } else if let key = feeds.text(0) {
                 otherFeeds[key] = feeds.double(1)
+            }
+        }
+        for key in listing {
+            var utf8 = key
+            if let packed = utf8.withUTF8({ PackedHash.word(hex: $0) }) {
+                packedFeeds[packed] = max(packedFeeds[packed] ?? time, time)
+            } else {
+                otherFeeds[key] = max(otherFeeds[key] ?? time, time)
             }
         }
         // An item's further images and a feed's own image are used as the feed's items are.

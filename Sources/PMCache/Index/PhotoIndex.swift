@@ -10,6 +10,7 @@ public actor PhotoIndex {
     public init(path: String) throws(IndexError) {
         let connection = try SQLiteConnection(path: path)
         self.connection = connection
+        if try Self.isNewFile(connection) { try connection.execute(IndexSchema.newFilePragmas) }
         try connection.execute(IndexSchema.pragmas)
         if !Durability.enabled { try connection.execute("PRAGMA synchronous=NORMAL") }
         // One transaction: one commit (one WAL sync) for a new cache's tables, not one per table.
@@ -23,6 +24,15 @@ public actor PhotoIndex {
     public init(readingOnly path: String) throws(IndexError) {
         connection = try SQLiteConnection(path: path, readOnly: true)
         try IndexMigration.shadowForReading(connection)
+    }
+
+    /// Whether the file has no page yet: an index being created (or an empty file SQLite
+    /// takes as one).
+    private static func isNewFile(_ connection: SQLiteConnection) throws(IndexError) -> Bool {
+        let query = try connection.statement("PRAGMA page_count")
+        var pages = 0
+        while try query.step() { pages = query.int(0) }
+        return pages == 0
     }
 
     // MARK: Media lookups

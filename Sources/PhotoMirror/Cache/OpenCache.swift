@@ -11,9 +11,14 @@ struct OpenCache: Sendable {
     let index: PhotoIndex
     /// Where the cache's content and published files go.
     let storage: any CacheStorage
+    /// The disk had no room and the writer released its reserve to open the index: a prune
+    /// then takes a small first step (`EvictionGoal.firstStep`).
+    private(set) var releasedReserve = false
 
     /// `storage` makes the storage for the cache's layout: its folder by default.
-    init(root: String, lockWait: Double,
+    /// `releasingReserve`: a writer that frees space (prune) may use the disk's reserve when
+    /// the disk is full (`SpaceReserve`); every writer puts it back once there is room.
+    init(root: String, lockWait: Double, releasingReserve: Bool = false,
          storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError) {
         layout = CacheLayout(root: root)
         do {
@@ -32,11 +37,18 @@ struct OpenCache: Sendable {
         case .damaged(let error): throw CacheCommandError(description: error.description)
         case .present, .unstarted, .none: break
         }
+        let reserve = SpaceReserve(layout: layout)
+        if releasingReserve { releasedReserve = reserve.releaseIfShort() }
         do {
             index = try PhotoIndex(path: layout.indexPath)
         } catch {
+            if error.mayBeNoSpace, !releasingReserve, reserve.diskIsShort {
+                throw CacheCommandError(description: "cannot open the cache index: \(error); the disk holding \(layout.root) "
+                    + "is full: `photomirror prune --max SIZE` or `verify --repair` can still run and free space")
+            }
             throw CacheCommandError("cannot open the cache index", error)
         }
+        reserve.restoreIfRoom()
         storage = makeStorage(layout)
     }
 
@@ -61,12 +73,12 @@ struct OpenCache: Sendable {
     }
 
     /// Opens a cache that must already exist (prune, `verify --repair`): never creates an empty one.
-    static func existing(root: String, lockWait: Double,
+    static func existing(root: String, lockWait: Double, releasingReserve: Bool = false,
                          storage makeStorage: (CacheLayout) -> any CacheStorage = { LocalStorage(layout: $0) }) throws(CacheCommandError)
         -> OpenCache
     {
         try requireIndex(CacheLayout(root: root))
-        return try OpenCache(root: root, lockWait: lockWait, storage: makeStorage)
+        return try OpenCache(root: root, lockWait: lockWait, releasingReserve: releasingReserve, storage: makeStorage)
     }
 
     /// Throws unless the folder has an index: "no cache here", or, when the cache's files are

@@ -28,6 +28,9 @@ struct PruneRun: Sendable {
     /// little, so a second round may trim what the first one's estimate missed.
     static let maxRounds = 3
 
+    /// What the first round frees at most on a disk that had no room, in reserves' worth.
+    static let firstStepReserves = 4
+
     func run(_ rule: GoalRule) async throws -> PruneReport {
         let shared = SharedStorage(isShared: storage.sharedByWriters, grace: garbageGrace)
         guard shared.isShared else { return try await run(rule, shared: shared, deletes: true) }
@@ -54,13 +57,14 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
-        var (scan, blobs) = try await scanAndBlobs()
+        var (scan, blobs) = try await scanAndBlobs(rule)
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
         let ownFeedKeys = Set(try await index.feeds().map(\.key))
         let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: ownFeedKeys)
-        let unreferenced = Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
+        // During a sync, its files whose rows are not committed yet look like garbage.
+        let unreferenced = rule.isDuringSync ? [] : Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
         var garbage = shared.collectable(unreferenced, scan: scan, now: Date().timeIntervalSince1970)
         if !deletes {
             garbage = []
@@ -79,21 +83,29 @@ struct PruneRun: Sendable {
         var usage = scan.usage - garbage.reduce(0) { $0 + $1.diskBytes }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
         report.target = goal.targetBytes
-        for round in 0..<Self.maxRounds {
-            if round > 0 { blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: scan.files) }
-            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: goal)
+        // On a disk that had no room, a small step first: its log and pages must fit in the reserve.
+        var firstStep = writer?.releasedReserve == true
+            ? goal.firstStep(usage: usage, step: Self.firstStepReserves * SpaceReserve(layout: layout).bytes) : nil
+        for round in 0..<Self.maxRounds + (firstStep == nil ? 0 : 1) {
+            if round > 0 { blobs = EvictionPolicy.blobs(try await evictionRows(rule), diskBytes: scan.files) }
+            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: firstStep ?? goal)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
             report.expired += plan.expired
             report.unlisted += plan.unlisted
             guard let writer, !plan.isEmpty else {
+                // Nothing to take by size: the whole goal (an expiry) may still have something.
+                if firstStep != nil {
+                    firstStep = nil
+                    continue
+                }
                 usage = plan.usageAfter
                 break
             }
             // The rows left are the ones in hand less the dropped: the pages are written from them.
             async let known = KnownFiles(blobs: blobs, without: plan)
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
-            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known)
+            try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known, carding: !rule.isDuringSync)
             report.manifestsRewritten += dropped.feedKeys.count
             let doomed = plan.files.filter { !foreign.contains($0) }
             if deletes {
@@ -110,21 +122,32 @@ struct PruneRun: Sendable {
             scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []
             usage = scan.usage
+            if firstStep != nil {
+                firstStep = nil
+                continue
+            }
             goal.expireBefore = nil
             guard let target = goal.targetBytes, usage > target else { break }
         }
         report.usageAfter = usage
         report.reachedTarget = goal.targetBytes.map { usage <= $0 } ?? true
+        // A prune that freed room gives the disk's reserve back, if it was released.
+        if writer != nil { SpaceReserve(layout: layout).restoreIfRoom() }
         return report
+    }
+
+    private func evictionRows(_ rule: GoalRule) async throws -> EvictionRows {
+        let listing = rule.listing
+        return try await index.evictionRows(listing: listing.feedKeys, at: listing.since)
     }
 
     /// The images the index holds, with the disk use of their files. The walk runs on its own
     /// threads while the index reads its rows. A function of its own so the `async let` keeps no
     /// second reference to the scan, which `remeasure` then changes in place.
-    private func scanAndBlobs() async throws -> (DiskScan, [CachedBlob]) {
+    private func scanAndBlobs(_ rule: GoalRule) async throws -> (DiskScan, [CachedBlob]) {
         async let measured = storage.inventory()
         await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
-        let rows = try await index.evictionRows()
+        let rows = try await evictionRows(rule)
         let scan = try await measured
         return (scan, EvictionPolicy.blobs(rows, diskBytes: scan.files))
     }

@@ -46,7 +46,7 @@ public struct Pruner: Sendable {
                 run.garbageGrace = garbageGrace
                 return try await run.run(goal)
             }
-            let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait) { _ in storage }
+            let cache = try OpenCache.existing(root: cacheRoot, lockWait: lockWait, releasingReserve: true) { _ in storage }
             let heartbeat = try await HeartbeatKeeper.start(cache.storage, command: "prune")
             var run = PruneRun(layout: layout, storage: cache.storage, index: cache.index, writer: cache)
             run.garbageGrace = garbageGrace
@@ -68,33 +68,51 @@ public struct Pruner: Sendable {
         }
     }
 
-    /// The prune after a sync, on the sync's open cache: only when over `limit`, then down to
-    /// 80% of it (`EvictionGoal.afterSync`).
-    static func afterSync(cache: OpenCache, limit: Int, garbageGrace: Double = SharedStorage.defaultGrace,
+    /// The prune after a sync, on the sync's open cache: only when over `limit` (or it went
+    /// over on the way), then down to 80% of it (`EvictionGoal.afterSync`).
+    static func afterSync(cache: OpenCache, limit: Int, wentOver: Bool = false, garbageGrace: Double = SharedStorage.defaultGrace,
                           heartbeat: HeartbeatKeeper? = nil) async throws -> PruneReport {
         var run = PruneRun(layout: cache.layout, storage: cache.storage, index: cache.index, writer: cache)
         run.garbageGrace = garbageGrace
         run.heartbeat = heartbeat
-        return try await run.run(.afterSync(limit: limit))
+        return try await run.run(.afterSync(limit: limit, wentOver: wentOver))
     }
 }
 
 /// How the goal follows from the disk use measured when the prune starts.
 enum GoalRule: Sendable {
     case prune(limit: Int?, maxAge: Double?)
-    case afterSync(limit: Int)
+    case afterSync(limit: Int, wentOver: Bool = false)
+    /// Between a sync's batches (`SyncPruning`): the sync's feeds list their items as of
+    /// `syncStart`, and nothing used since goes.
+    case duringSync(limit: Int, syncStart: Double, feedKeys: Set<String>)
 
     var limit: Int? {
         switch self {
         case .prune(let limit, _): limit
-        case .afterSync(let limit): limit
+        case .afterSync(let limit, _): limit
+        case .duringSync(let limit, _, _): limit
         }
+    }
+
+    /// A sync is storing files meanwhile: the ones whose rows are not committed yet are not
+    /// garbage, and its feeds without pages yet get no card.
+    var isDuringSync: Bool {
+        if case .duringSync = self { return true }
+        return false
+    }
+
+    /// The feeds whose items count as listed now, and since when.
+    var listing: (feedKeys: Set<String>, since: Double) {
+        if case .duringSync(_, let start, let keys) = self { return (keys, start) }
+        return ([], 0)
     }
 
     func goal(usage: Int, now: Double) -> EvictionGoal {
         switch self {
         case .prune(let limit, let maxAge): EvictionGoal.prune(limit: limit, maxAge: maxAge, now: now)
-        case .afterSync(let limit): EvictionGoal.afterSync(limit: limit, usage: usage)
+        case .afterSync(let limit, let wentOver): EvictionGoal.afterSync(limit: limit, usage: usage, wentOver: wentOver)
+        case .duringSync(let limit, let start, _): EvictionGoal.duringSync(limit: limit, usage: usage, syncStart: start)
         }
     }
 }

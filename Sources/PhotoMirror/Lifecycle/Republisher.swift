@@ -14,7 +14,9 @@ struct Republisher: Sendable {
 
     /// `known`: the files of every image as the caller holds them (a prune's rows, less the ones
     /// it dropped), so each feed's items are read without joining them to their files.
-    func republish(feedKeys: some Sequence<String>, known: KnownFiles? = nil) async throws {
+    /// `carding: false` makes no card for a feed that has none (a sync's feed whose pages are not
+    /// written yet).
+    func republish(feedKeys: some Sequence<String>, known: KnownFiles? = nil, carding: Bool = true) async throws {
         let publisher = try await makePublisher(known: known)
         let now = Date().timeIntervalSince1970
         try await publisher.publishGalleryShell()
@@ -27,7 +29,7 @@ struct Republisher: Sendable {
             for _ in 0..<Self.feedsAtOnce { startNext() }
             while try await group.next() != nil { startNext() }
         }
-        try await publisher.publishGalleryIndex()
+        try await publisher.publishGalleryIndex(carding: carding)
     }
 
     func republishAll() async throws {

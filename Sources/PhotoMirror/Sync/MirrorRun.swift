@@ -16,6 +16,8 @@ struct MirrorRun {
     let hosts: HostGate
     let loading: LoadingOptions
     let progress: (@Sendable (SyncProgress) -> Void)?
+    /// `sync --max`: prunes between batches as the cache grows past the limit.
+    var pruning: SyncPruning?
 
     /// URLs read ahead of the window, so that a busy host's URLs don't hold up the other hosts'
     /// (`HostQueues`): enough for feeds that mix hosts, few enough to stay small.
@@ -26,6 +28,8 @@ struct MirrorRun {
         var counts = SyncProgress()
         /// Set when the cache itself failed (disk full, not writable): no later item can succeed.
         var abort: String?
+        /// What the prunes of `pruning` did, together, if any ran.
+        var pruned: PruneReport?
 
         var done: Int { counts.done - counts.failed }
     }
@@ -51,11 +55,16 @@ struct MirrorRun {
         // batch waits for it, so commits stay in order and at most one batch is in the air.
         var flushing: Task<(urls: [String], error: (any Error)?), Never>?
         var flushingOutcomes: [MediaOutcome] = []
+        var flushingBytes = 0
+        var pruning = self.pruning
         func settle() async {
             guard let task = flushing else { return }
             flushing = nil
             let (urls, error) = await task.value
-            guard let error else { return mirrored.ledger.committed(urls) }
+            guard let error else {
+                pruning?.committed(bytes: flushingBytes)
+                return mirrored.ledger.committed(urls)
+            }
             // Nothing of the batch was written: its items did not make it into the cache.
             let fatal = CacheWriteFailure.endsTheSync(error)
             for (url, outcome) in zip(urls, flushingOutcomes) {
@@ -67,6 +76,9 @@ struct MirrorRun {
         }
         func flushWrites(waiting: Bool) async {
             await settle()
+            // Between batches, none in the air: the rows committed so far are all there is.
+            if mirrored.abort == nil, !Task.isCancelled { await pruning?.pruneIfDue() }
+            flushingBytes = writes.newFileBytes
             var batch = writes.take()
             flushingOutcomes = queued
             queued.removeAll(keepingCapacity: true)
@@ -102,6 +114,10 @@ struct MirrorRun {
                     // a batch of reused images freed nothing worth returning.
                     if bodiesFreed { FreedMemory.release() }
                     bodiesFreed = false
+                } else if pruning?.isOver(pending: writes.newFileBytes) == true {
+                    // Over the size limit: commit what is stored, then prune before storing more.
+                    await flushWrites(waiting: true)
+                    if mirrored.abort == nil, !Task.isCancelled { await pruning?.pruneIfDue() }
                 }
             }
             progress?(mirrored.counts)
@@ -191,6 +207,7 @@ struct MirrorRun {
         }
         // Also after an interruption: these files are in place and their rows complete them.
         await flushWrites(waiting: true)
+        mirrored.pruned = pruning?.report
         return mirrored
     }
 }

@@ -20,6 +20,8 @@ struct PendingWrites: Sendable {
     private(set) var urls: [String] = []
     private var writes: [PhotoIndex.MediaWrite] = []
     private var newFiles = 0
+    /// Disk the new files of the queued writes take, in whole blocks (`SyncPruning`'s estimate).
+    private(set) var newFileBytes = 0
 
     var isFull: Bool { newFiles >= Self.limit || writes.count >= Self.touchLimit }
 
@@ -27,6 +29,10 @@ struct PendingWrites: Sendable {
         urls.append(url)
         writes.append(write)
         if write.namesNewFiles { newFiles += 1 }
+        if case .record(_, let original, let thumbnails) = write {
+            newFileBytes += PhotoIndex.blockRounded(original?.bytes ?? 0)
+                + thumbnails.reduce(0) { $0 + PhotoIndex.blockRounded($1.bytes) }
+        }
     }
 
     /// The queued writes, as a batch of their own to flush; this queue starts empty again.
@@ -42,7 +48,7 @@ struct PendingWrites: Sendable {
         defer {
             urls.removeAll(keepingCapacity: true)
             writes.removeAll(keepingCapacity: true)
-            newFiles = 0
+            (newFiles, newFileBytes) = (0, 0)
         }
         do {
             if newFiles > 0 { try await storage.makeDurable() }

@@ -26,10 +26,12 @@ enum SyncBookkeeping {
     }
 
     /// Prunes the sync's cache when it went over `limit`, holding the sync's lock throughout.
-    static func prune(cache: OpenCache, limit: Int, garbageGrace: Double = SharedStorage.defaultGrace,
+    /// `wentOver`: it did on the way, and was pruned then (`SyncPruning`).
+    static func prune(cache: OpenCache, limit: Int, wentOver: Bool = false, garbageGrace: Double = SharedStorage.defaultGrace,
                       heartbeat: HeartbeatKeeper? = nil) async throws(CacheCommandError) -> PruneReport {
         do {
-            return try await Pruner.afterSync(cache: cache, limit: limit, garbageGrace: garbageGrace, heartbeat: heartbeat)
+            return try await Pruner.afterSync(cache: cache, limit: limit, wentOver: wentOver, garbageGrace: garbageGrace,
+                                              heartbeat: heartbeat)
         } catch {
             throw CacheCommandError("the sync finished, but pruning to the size limit failed", error)
         }

@@ -68,6 +68,16 @@ public struct SyncEngine: Sendable {
         // Each fetched feed's rows go into the index as soon as it is parsed, and the parsed feed
         // goes: the mirror reads the URLs back a page at a time, and the recorder settles the rows.
         let clock = SyncClock.after(try? await cache.index.latestMediaAccess())
+        // `--max`: a cache already over its limit makes room before the feeds' rows are written,
+        // sparing the images of the feeds about to be synced; then it is pruned as it grows.
+        var pruning: SyncPruning?
+        if let sizeLimit {
+            pruning = await SyncPruning(cache: cache, limit: sizeLimit, clock: clock,
+                                        feedKeys: Set(feedURLs.map { CacheLayout.feedKey(url: $0) }))
+            pruning?.heartbeat = heartbeat
+            pruning?.garbageGrace = options.cache.garbageGrace
+            await pruning?.pruneIfDue()
+        }
         var reports: [FeedReport] = []
         var staged: [StagedFeed] = []
         var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
@@ -120,8 +130,9 @@ public struct SyncEngine: Sendable {
         pipeline.clock = clock
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
-        let mirrored = await MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
-            .run(staged, clock: clock)
+        var mirror = MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
+        mirror.pruning = pruning
+        let mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
         let progressNote = "after \(mirrored.done) of \(mirrored.counts.total) images; the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
@@ -157,8 +168,14 @@ public struct SyncEngine: Sendable {
             throw CacheCommandError("cannot write the gallery", error)
         }
         if let sizeLimit {
-            pruned?(try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit, garbageGrace: options.cache.garbageGrace,
-                                                    heartbeat: heartbeat))
+            let after = try await SyncBookkeeping.prune(cache: cache, limit: sizeLimit, wentOver: mirrored.pruned != nil,
+                                                        garbageGrace: options.cache.garbageGrace, heartbeat: heartbeat)
+            if var during = mirrored.pruned {
+                during.absorb(after)
+                pruned?(during)
+            } else {
+                pruned?(after)
+            }
         }
         await heartbeat?.finish()
         // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.

@@ -68,6 +68,10 @@ public struct Repairer: Sendable {
         } catch {
             throw CacheCommandError(description: "\(layout.root): \(error)")
         }
+        // A repair frees space: on a full disk it may use the reserve, given back at the end.
+        let reserve = SpaceReserve(layout: layout)
+        reserve.releaseIfShort()
+        defer { reserve.restoreIfRoom() }
         // Checked under the lock: no writer changes the index between the check and the repair.
         let health = try await IndexHealth.check(layout, deep: deep)
         var found: VerifyReport?

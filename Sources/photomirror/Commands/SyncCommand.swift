@@ -35,8 +35,10 @@ struct SyncCommand {
         case .failure(let error):
             line?.finish()
             Output.err("photomirror: \(error)\n")
-            if error.kind == .interrupted, let signal = signals.receivedSignal { return .signalled(signal) }
-            return .cacheFailed
+            var code = ExitCode.cacheFailed
+            if error.kind == .interrupted, let signal = signals.receivedSignal { code = .signalled(signal) }
+            if arguments.has(.json) { Output.out(SyncSummary.json(failure: error, exitCode: code)) }
+            return code
         }
         line?.finish()
         if arguments.has(.json) { Output.out(SyncSummary.json(report)) }

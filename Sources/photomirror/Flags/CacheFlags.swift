@@ -2,8 +2,9 @@
 extension Flag {
     static let syncMax = Flag(
         name: "max", placeholder: "SIZE", kind: .byteSize, summary: "prune to 80% of SIZE when the cache grew past it",
-        help: "after the sync, if the cache uses more than SIZE on disk, prune it to 80% of SIZE (so the next syncs "
-            + "don't prune at once); SIZE as in `photomirror help prune`. Default: max_size in <cache>/config.json")
+        help: "whenever the cache uses more than SIZE on disk, while the sync stores (sparing what it stored or its "
+            + "feeds list) and after it, prune it to 80% of SIZE (so the next syncs don't prune at once); SIZE as in "
+            + "`photomirror help prune`. Default: max_size in <cache>/config.json")
     static let pruneMax = Flag(
         name: "max", placeholder: "SIZE", kind: .byteSize, summary: "the cache's size limit",
         help: "the limit; default: max_size in <cache>/config.json")

@@ -61,7 +61,7 @@ struct StaticServerContract {
 
         // Missing, private, listings and escapes: never a 2xx, never a byte of what lies outside.
         let refused = ["/nope.png", "/originals/00/" + String(repeating: "0", count: 64) + ".jpg", "/index.sqlite",
-                       "/lock", "/originals/", "/thumbs/", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                       "/lock", "/space-reserve", "/originals/", "/thumbs/", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
                        "/feeds/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/feeds%2f..%2f..%2f..%2fetc/passwd",
                        "/thumbs/escape.png", "/feeds/escape/passwd", "/thumbs/index-link.png", "/.tmp-partial.png"]
         for path in refused {
