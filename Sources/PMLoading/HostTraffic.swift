@@ -37,6 +37,14 @@ struct HostTraffic {
         return ready > now ? .wait(until: ready) : .go
     }
 
+    /// For a request `admission` let go that has waited elsewhere since (for a download place):
+    /// whether its host refused or paused meanwhile, in an answer to another request.
+    func recheck(_ origin: String, at now: Double) -> Admission {
+        guard let host = hosts[origin] else { return .go }
+        if let asked = host.refusedFor { return .refused(retryAfter: asked) }
+        return host.pausedUntil > now ? .wait(until: host.pausedUntil) : .go
+    }
+
     /// Counts a request that `admission` let go.
     mutating func start(_ origin: String, at now: Double) {
         var host = hosts[origin] ?? Host()
