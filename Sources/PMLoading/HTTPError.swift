@@ -1,3 +1,5 @@
+import PMSupport
+
 /// Why a fetch produced no response. HTTP error statuses are not errors here; see `HTTPResponse`.
 public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
     /// Anything but http/https, in the request or in a redirect's Location.
@@ -45,7 +47,7 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible, Equatable {
         case .transport(let code, let message):
             "transfer failed (curl error \(code)): \(message)"
         case .refusedAddress(let url, let address, let zone, let home):
-            "\(url): refused to connect to \(address), a \(zone.rawValue) address, for a feed at a \(home.rawValue) "
+            "\(URLRedaction.redacted(url)): refused to connect to \(address), a \(zone.rawValue) address, for a feed at a \(home.rawValue) "
                 + "address (a feed may reach public addresses and those of its own kind; --allow-private-addresses "
                 + "allows every address)"
         case .cancelled:

@@ -68,7 +68,7 @@ struct FeedFetcher: Sendable {
 
     func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
         guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
-            throw FeedFetchError(description: "\(urlString): not a URL")
+            throw FeedFetchError(description: "\(Redaction.url(urlString)): not a URL")
         }
         var previous: StoredFeed?
         if options.revalidateFeeds, let index { previous = await StoredFeed.load(url: urlString, index: index) }
@@ -104,7 +104,7 @@ struct FeedFetcher: Sendable {
             do {
                 parsed = try FeedParser.parse(bytes, url: pageURL, contentType: contentType)
             } catch {
-                throw FeedFetchError(description: "\(urlString): \(error)")
+                throw FeedFetchError(description: "\(Redaction.url(urlString)): \(error)")
             }
             pages += 1
             if var feed = merged {
@@ -123,7 +123,7 @@ struct FeedFetcher: Sendable {
             else { break }
             pageURL = next
         }
-        guard let feed = merged else { throw FeedFetchError(description: "\(urlString): no page was read") }
+        guard let feed = merged else { throw FeedFetchError(description: "\(Redaction.url(urlString)): no page was read") }
         var fetched = FetchedFeed(parsed: feed.truncated(toItems: options.maxItems), etag: first.etag,
                                   lastModified: first.lastModified, pollHint: first.pollHint)
         fetched.addressHome = home
@@ -161,7 +161,7 @@ struct FeedFetcher: Sendable {
             }
             return (response.body, response.contentType, response.etag, response.lastModified, pollHint, response.zone)
         default:
-            throw FeedFetchError(description: "\(url.absoluteString): unsupported scheme \"\(scheme)\" (use http, https or file)")
+            throw FeedFetchError(description: "\(Redaction.url(url)): unsupported scheme \"\(scheme)\" (use http, https or file)")
         }
     }
 

@@ -93,7 +93,7 @@ public struct SyncEngine: Sendable {
                 staged.append(stagedFeed)
             } catch let error as FeedError {
                 // The document could not be read: as when fetching it failed.
-                let failure = FeedFetchError(description: "\(url): \(error)")
+                let failure = FeedFetchError(description: "\(Redaction.url(url)): \(error)")
                 polls.failed(url, failure)
                 var report = FeedReport(url: url, title: "")
                 report.error = failure.description
