@@ -138,6 +138,12 @@ import Testing
         #expect(try await gate.pauseLeft("http://b:80") == nil)
         await gate.finish(a, response: HTTPResponse(url: "http://a/2", status: 503, headers: ["retry-after": "1000"], body: []))
         await #expect(throws: HTTPError.hostPaused(origin: a, seconds: 1000, limit: 30)) { try await gate.pauseLeft(a) }
+        // An answer observed as it arrives counts before its request is finished.
+        let c = "http://c:80"
+        try await gate.admit(c)
+        try await gate.admit(c)
+        await gate.observe(c, response: HTTPResponse(url: "http://c/1", status: 429, headers: ["retry-after": "1000"], body: []))
+        await #expect(throws: HTTPError.hostPaused(origin: c, seconds: 1000, limit: 30)) { try await gate.pauseLeft(c) }
     }
 
     @Test func aRateSpacesOneHostsRequests() async throws {

@@ -20,7 +20,8 @@ struct GatedLoader: HTTPLoading {
     }
 
     func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await admit(Origin.of(request.url))
+        let origin = Origin.of(request.url)
+        try await admit(origin)
         let response: HTTPResponse
         do {
             response = try await base.fetch(request)
@@ -28,6 +29,8 @@ struct GatedLoader: HTTPLoading {
             await gate.failed()
             throw error
         }
+        // Before the place goes to the next request, which may be to the same host.
+        await hosts?.observe(origin, response: response)
         if DownloadGate.holdsBody(response) {
             await gate.arrived()
         } else {
