@@ -40,6 +40,6 @@ enum ContentSniffer {
             return "not an image: received an HTML page"
         }
         let printable = head.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return "not a \(ImageFormat.listed) image (received \(bytes.count) bytes of \(printable ? "text" : "unknown binary data"))"
+        return "not a \(ImageFormat.listed) image (received \(bytes.count) byte\(bytes.count == 1 ? "" : "s") of \(printable ? "text" : "unknown binary data"))"
     }
 }
