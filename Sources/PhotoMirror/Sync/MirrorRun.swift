@@ -40,6 +40,7 @@ struct MirrorRun {
         var exhausted = false
         var lookups: [String: MediaPipeline.CacheLookup] = [:]
         /// The zone each queued URL's feed is at (`StagedFeed.addressHome`); absent: any address.
+        /// A URL two feeds name is fetched once, under the rule of the feed read first.
         var homes: [String: AddressZone] = [:]
         var queues = HostQueues(perHost: Window(jobs: loading.jobs).perHost(loading.perHost))
         let now = clock.now()
