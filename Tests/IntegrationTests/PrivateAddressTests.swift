@@ -38,6 +38,8 @@ final class PrivateAddressTests: XCTestCase {
             .init(title: "redirect to loopback", media: publicServer.url("fault/redirect-to/\(admin.port)/admin/secret.jpg")),
             .init(title: "loopback literal", media: admin.url("admin/secret.jpg?direct")),
             .init(title: "IPv4-mapped loopback", media: "http://[::ffff:127.0.0.1]:\(admin.port)/admin/secret.jpg?mapped"),
+            // A name, not a literal: the address it resolves to is what is checked.
+            .init(title: "loopback name", media: "http://localhost:\(admin.port)/admin/secret.jpg?name"),
         ])
         return Sites(admin: admin, publicServer: publicServer, publicFeed: publicServer.url("feed.json"),
                      localFeed: admin.url("feed.json"), secret: admin.url("admin/secret.jpg"))
@@ -90,7 +92,7 @@ final class PrivateAddressTests: XCTestCase {
         let sync = try publicHost.run(["sync", "--cache", cache.path, "--allow-private-addresses", "--json", sites.publicFeed])
         XCTAssertEqual(sync.status, 0, sync.stderr)
         let items = try CacheInspection.manifestItems(cache: cache, feed: try CacheInspection.firstFeed(fromSummary: sync.stdout))
-        XCTAssertEqual(items.filter { $0["status"] as? String == "ok" }.count, 4, "\(items)")
+        XCTAssertEqual(items.filter { $0["status"] as? String == "ok" }.count, 5, "\(items)")
         XCTAssertTrue(sites.admin.requests.contains { $0.contains("/admin/secret.jpg") })
     }
 }
