@@ -73,6 +73,20 @@ def handle(handler, parts):
         handler.wfile.flush()
         handler.close_connection = True
         return True
+    if kind == "long-cl":                     # /fault/long-cl/photos/x.jpg: the file, then bytes past its Content-Length
+        data = read(rest)                      # that stay on the kept-alive connection, in front of its next answer
+        handler.send_response(200)
+        handler.send_header("Content-Type", "image/jpeg")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+        handler.wfile.flush()
+        time.sleep(0.2)
+        handler.wfile.write(b"SECRET excess bytes past the Content-Length\r\n")
+        handler.wfile.flush()
+        return True
+    if kind == "redirect-to":                 # /fault/redirect-to/PORT/path: 302 to http://127.0.0.1:PORT/path
+        return send(handler, 302, b"", "text/plain", {"Location": f"http://127.0.0.1:{parts[1]}/" + "/".join(parts[2:])})
     if kind == "redirect-loop":
         return send(handler, 302, b"", "text/plain", {"Location": "/fault/redirect-loop/again"})
     if kind == "redirect-file":

@@ -176,6 +176,7 @@ def main():
     parser.add_argument("--root", required=True, help="folder to serve")
     parser.add_argument("--log", help="append one line per request to this file")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on, within 127.0.0.0/8")
     parser.add_argument("--marvel", help="JSON list of Marvel results served at /v1/public/characters")
     parser.add_argument("--marvel-keys", help="PUBLIC:PRIVATE; requests must be signed with them")
     parser.add_argument("--stop-on-stdin-eof", action="store_true",
@@ -201,7 +202,7 @@ def main():
             os._exit(0)
         threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     os.chdir(args.root)
-    server = Server(("127.0.0.1", args.port), Handler)
+    server = Server((args.bind, args.port), Handler)
     print(server.server_address[1], flush=True)
     try:
         server.serve_forever()

@@ -21,6 +21,16 @@ CURLcode pm_setopt_xferinfo(CURL *easy, pm_xferinfo_cb callback, void *ctx) {
     return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
 }
 
+CURLcode pm_setopt_opensocket(CURL *easy, pm_opensocket_cb callback, void *ctx) {
+    CURLcode rc = curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
+    return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, ctx);
+}
+
+CURLcode pm_setopt_prereq(CURL *easy, pm_prereq_cb callback, void *ctx) {
+    CURLcode rc = curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, callback);
+    return rc != CURLE_OK ? rc : curl_easy_setopt(easy, CURLOPT_PREREQDATA, ctx);
+}
+
 CURLcode pm_setopt_body(CURL *easy, const void *data, curl_off_t size) {
     CURLcode rc = curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, size);
     // A NULL COPYPOSTFIELDS would make libcurl read the body from stdin.

@@ -12,27 +12,31 @@ enum FeedDetector {
     /// The document and what had to be repaired to read it (`ParsedFeed.warnings`).
     static func detect(_ bytes: [UInt8], url: URL, contentType: String?) throws(FeedError) -> (Detected, warnings: [String]) {
         let start = JSONPUnwrapper.skipWhitespace(bytes, from: 0)
-        guard start < bytes.count else { throw unrecognized(bytes, contentType, "the body is empty") }
+        // A local file's bytes are never quoted: `file:///proc/self/environ` is not a feed, but
+        // its first bytes are secrets.
+        let quoting = !url.isFileURL
+        guard start < bytes.count else { throw unrecognized(bytes, contentType, "the body is empty", quoting: quoting) }
         // Markup behind a byte-order mark or in UTF-16/32 too; JSON in those starts with `{` or `[`.
         if XMLCharset.startsWithMarkup(bytes) { return try detectXML(bytes, url: url, contentType: contentType) }
-        return (try detectNonXML(bytes, from: start, contentType: contentType), [])
+        return (try detectNonXML(bytes, from: start, contentType: contentType, quoting: quoting), [])
     }
 
-    private static func detectNonXML(_ bytes: [UInt8], from start: Int, contentType: String?) throws(FeedError) -> Detected {
+    private static func detectNonXML(_ bytes: [UInt8], from start: Int, contentType: String?,
+                                     quoting: Bool) throws(FeedError) -> Detected {
         // JSON is read in place (no copy of the body): feeds run to megabytes.
         if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
-            return try detectJSON(bytes, start..<bytes.count, contentType: contentType, form: "JSON")
+            return try detectJSON(bytes, start..<bytes.count, contentType: contentType, form: "JSON", quoting: quoting)
         }
         if let payload = JSONPUnwrapper.unwrap(bytes, from: start) {
-            return try detectJSON(bytes, payload.indices, contentType: contentType, form: "JSONP")
+            return try detectJSON(bytes, payload.indices, contentType: contentType, form: "JSONP", quoting: quoting)
         }
-        throw unrecognized(bytes, contentType, "it is neither JSON, JSONP nor XML")
+        throw unrecognized(bytes, contentType, "it is neither JSON, JSONP nor XML", quoting: quoting)
     }
 
     private static func detectJSON(_ bytes: [UInt8], _ range: Range<Int>, contentType: String?,
-                                   form: String) throws(FeedError) -> Detected {
+                                   form: String, quoting: Bool) throws(FeedError) -> Detected {
         let root = try JSONValue.decode(bytes, in: range, as: "the \(form) body")
-        func unrecognized(_ detail: String) -> FeedError { Self.unrecognized(Array(bytes[range]), contentType, detail) }
+        func unrecognized(_ detail: String) -> FeedError { Self.unrecognized(Array(bytes[range]), contentType, detail, quoting: quoting) }
         guard let object = root.object else {
             throw unrecognized("it is \(form) but the top level is \(root.typeName), not an object")
         }
@@ -72,7 +76,7 @@ enum FeedDetector {
         let decoded = XMLCharset.decode(bytes, contentType: contentType)
         let head = String(decoding: decoded.utf8.prefix(256), as: UTF8.self).lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
-            throw unrecognized(bytes, contentType, "it is an HTML page, not a feed")
+            throw unrecognized(bytes, contentType, "it is an HTML page, not a feed", quoting: !url.isFileURL)
         }
         let document = try XMLDocumentReader.read(decoded.utf8, baseURL: url)
         let root = document.root, warnings = decoded.warnings + document.warnings
@@ -82,7 +86,7 @@ enum FeedDetector {
             return (detected, warnings + ["the feed is inside an XHTML page, \(depth) elements down; read from there"])
         }
         let namespace = root.namespace.isEmpty ? "" : " in namespace \(root.namespace)"
-        throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)")
+        throw unrecognized(bytes, contentType, "it is XML with root element <\(root.name)>\(namespace)", quoting: !url.isFileURL)
     }
 
     private static func feedElement(_ element: XMLTreeElement) -> Detected? {
@@ -101,9 +105,11 @@ enum FeedDetector {
         return nil
     }
 
-    static func unrecognized(_ bytes: [UInt8], _ contentType: String?, _ detail: String) -> FeedError {
+    /// `quoting`: whether the message may show the first bytes (a server's answer, not a local file).
+    static func unrecognized(_ bytes: [UInt8], _ contentType: String?, _ detail: String, quoting: Bool) -> FeedError {
         let type = contentType.map { "content type \"\(escaped(Array($0.utf8), limit: 80))\", " } ?? ""
-        let start = "\(bytes.count) bytes starting \"\(escaped(bytes, limit: 40))\(bytes.count > 40 ? "…" : "")\""
+        let start = quoting ? "\(bytes.count) bytes starting \"\(escaped(bytes, limit: 40))\(bytes.count > 40 ? "…" : "")\""
+            : "\(bytes.count) bytes"
         let kinds = FeedKind.allCases.map(\.displayName).joined(separator: "; ")
         return FeedError("unrecognized feed: received \(type)\(start); \(detail). Supported kinds: \(kinds)")
     }

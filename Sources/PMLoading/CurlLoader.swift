@@ -21,7 +21,8 @@ public final class CurlLoader: HTTPTransport, Sendable {
     /// `certificates` replaces libcurl's CA bundle; by default it comes from the environment
     /// (`CertificateBundle.variables`).
     public init(userAgent: String = CurlLoader.defaultUserAgent, maxConnections: Int = 16, maxPerHost: Int? = nil,
-                certificates: CertificateBundle? = CertificateBundle.fromEnvironment(ProcessInfo.processInfo.environment)) {
+                certificates: CertificateBundle? = CertificateBundle.fromEnvironment(ProcessInfo.processInfo.environment),
+                addresses: AddressClassifier = .fromEnvironment(ProcessInfo.processInfo.environment)) {
         CurlGlobal.initialize()
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         let limit = max(1, maxConnections)
@@ -33,7 +34,8 @@ public final class CurlLoader: HTTPTransport, Sendable {
         let mailbox = CurlMailbox(multi: MultiHandle(raw: multi))
         self.mailbox = mailbox
         let thread = Thread {
-            CurlMultiLoop(mailbox: mailbox, userAgent: userAgent, certificates: certificates, maxSpareHandles: limit).run()
+            CurlMultiLoop(mailbox: mailbox, userAgent: userAgent, certificates: certificates, addresses: addresses,
+                          maxSpareHandles: limit).run()
         }
         thread.name = "photomirror.curl"
         thread.start()

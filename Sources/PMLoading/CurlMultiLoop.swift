@@ -8,13 +8,16 @@ final class CurlMultiLoop {
     private let multi: UnsafeMutableRawPointer
     private let userAgent: String
     private let certificates: CertificateBundle?
+    private let addresses: AddressClassifier
     private let maxSpareHandles: Int
     private var active: [UInt64: CurlTransfer] = [:]
     // Reset easy handles kept for reuse, sparing an allocation per request; each keeps its cache of
     // TLS sessions (libcurl's is per handle), which a later connection it opens to a host resumes.
     private var spareHandles: [UnsafeMutableRawPointer] = []
 
-    init(mailbox: CurlMailbox, userAgent: String, certificates: CertificateBundle?, maxSpareHandles: Int) {
+    init(mailbox: CurlMailbox, userAgent: String, certificates: CertificateBundle?, addresses: AddressClassifier,
+         maxSpareHandles: Int) {
+        self.addresses = addresses
         self.mailbox = mailbox
         self.multi = mailbox.multi.raw
         self.userAgent = userAgent
@@ -59,7 +62,7 @@ final class CurlMultiLoop {
             return
         }
         let transfer = CurlTransfer(job: job, easy: easy)
-        var failure = transfer.configure(userAgent: userAgent, certificates: certificates)
+        var failure = transfer.configure(userAgent: userAgent, certificates: certificates, addresses: addresses)
         if failure == nil {
             let added = curl_multi_add_handle(multi, easy)
             if added != CURLM_OK {

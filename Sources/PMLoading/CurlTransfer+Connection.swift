@@ -8,6 +8,9 @@ extension CurlTransfer {
         if request.waitsForMultiplexing {
             results.append(pm_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
         }
+        if request.freshConnection {
+            results.append(pm_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1))
+        }
         if let certificates {
             results.append(pm_setopt_string(easy, CURLOPT_CAINFO, certificates.path))
         }

@@ -17,6 +17,10 @@ final class CurlTransfer {
     private var hasher: SHA256Hasher? = SHA256Hasher()
     private var headers = ResponseHeaders()
     private var requestHeaderList: UnsafeMutablePointer<curl_slist>?
+    private var classifier = AddressClassifier()
+    /// The zone of the first address connected to, and the refusal of a later one.
+    private var firstZone: AddressZone?
+    private var refusal: HTTPError?
     // libcurl writes its detailed error text here; it must outlive the transfer.
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
@@ -35,7 +39,8 @@ final class CurlTransfer {
     }
 
     /// Sets every option this request needs; returns the first rejection.
-    func configure(userAgent: String, certificates: CertificateBundle?) -> HTTPError? {
+    func configure(userAgent: String, certificates: CertificateBundle?, addresses: AddressClassifier) -> HTTPError? {
+        classifier = addresses
         for (name, value) in request.headersToSend {
             // "Name;" is libcurl's spelling for a header sent with an empty value.
             let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
@@ -61,9 +66,30 @@ final class CurlTransfer {
             pm_setopt_ptr(easy, CURLOPT_PRIVATE, context),
             pm_setopt_write(easy, curlWriteCallback, context),
             pm_setopt_header(easy, curlHeaderCallback, context),
-        ] + connectionOptions(certificates: certificates) + methodOptions()
+        ] + connectionOptions(certificates: certificates) + methodOptions() + addressOptions(context)
         guard let failed = results.first(where: { $0 != CURLE_OK }) else { return nil }
         return .transport(code: Int(failed.rawValue), message: String(cString: curl_easy_strerror(failed)))
+    }
+
+    private func addressOptions(_ context: UnsafeMutableRawPointer) -> [CURLcode] {
+        guard request.addressRule != nil else { return [] }
+        return [pm_setopt_opensocket(easy, curlOpenSocketCallback, context), pm_setopt_prereq(easy, curlPrereqCallback, context)]
+    }
+
+    /// Whether the request's `AddressRule` lets it connect to (or send on a connection to) this
+    /// address; the first address seen is the one its home is learnt from.
+    func allowsConnection(to address: [UInt8]) -> Bool {
+        guard let rule = request.addressRule else { return true }
+        let zone = classifier.zone(of: address)
+        let first = firstZone ?? zone
+        firstZone = first
+        guard !rule.admits(zone, first: first) else { return true }
+        let home: AddressZone = switch rule {
+        case .learnsHome: first
+        case .home(let home): home
+        }
+        refusal = .refusedAddress(url: effectiveURL ?? request.url, address: IPAddressText.text(address), zone: zone, home: home)
+        return false
     }
 
     /// Write callback body. Returns false to abort a body that outgrew `maxBytes`, which also
@@ -91,12 +117,15 @@ final class CurlTransfer {
 
     /// Must run before the easy handle is reset: it reads the handle's info.
     func finish(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        if code != CURLE_OK, let refusal { return .failure(refusal) }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         _ = pm_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         let sha256 = hasher.take()?.finalizeHex()
-        return .success(HTTPResponse(url: request.url, effectiveURL: effectiveURL ?? request.url, status: status,
-                                     headers: headers.fields, body: body, sha256: sha256))
+        var response = HTTPResponse(url: request.url, effectiveURL: effectiveURL ?? request.url, status: status,
+                                    headers: headers.fields, body: body, sha256: sha256)
+        response.zone = firstZone
+        return .success(response)
     }
 
     private var effectiveURL: String? {
@@ -118,8 +147,12 @@ final class CurlTransfer {
         case CURLE_TOO_MANY_REDIRECTS:
             return .tooManyRedirects(request.maxRedirects)
         case CURLE_UNSUPPORTED_PROTOCOL:
-            // After a refused redirect the effective URL is the target that was refused.
-            return .unsupportedScheme(urlScheme(effectiveURL ?? request.url))
+            // After a refused redirect the effective URL is the target that was refused. An http
+            // URL gets this code too when the answer is not HTTP at all ("HTTP/0.9"): most often
+            // the excess of an earlier answer on a reused connection, so not a scheme problem.
+            let scheme = urlScheme(effectiveURL ?? request.url)
+            guard scheme == "http" || scheme == "https" else { return .unsupportedScheme(scheme) }
+            return .transport(code: Int(code.rawValue), message: "the answer is not HTTP (\(detail))")
         default:
             return .transport(code: Int(code.rawValue), message: detail)
         }

@@ -20,6 +20,11 @@ public struct HTTPRequest: Sendable, Equatable {
     /// server sends one, otherwise as soon as the streamed (decoded) body crosses it.
     public var maxBytes: Int = 50_000_000
     public var maxRedirects: Int = 5
+    /// Sent on a new connection, not one kept from an earlier transfer: `RetryingLoader` sets it
+    /// for a retry after a failure that left the connection in doubt (`HTTPError.spoilsConnection`).
+    public var freshConnection = false
+    /// The addresses it may connect to (redirects included); nil allows every address.
+    public var addressRule: AddressRule?
 
     public init(url: String) {
         self.url = url

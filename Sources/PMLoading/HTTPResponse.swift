@@ -14,6 +14,9 @@ public struct HTTPResponse: Sendable, Equatable, CustomStringConvertible {
     public let body: [UInt8]
     /// Lower-case hex SHA-256 of `body`.
     public let sha256: String
+    /// The zone of the first address the request connected to, when it had an `AddressRule`:
+    /// a feed's home (`AddressRule.learnsHome`).
+    public var zone: AddressZone?
 
     /// `sha256` is computed from `body` when not given, which keeps test doubles honest.
     public init(url: String, effectiveURL: String? = nil, status: Int, headers: [String: String] = [:],

@@ -61,6 +61,28 @@ public actor HostGate {
         if let error { throw error }
     }
 
+    /// Records at once what an answer asks of its host (a pause, or no more requests), before its
+    /// request is `finish`ed: a request let go earlier and about to be sent then learns of it
+    /// from `pauseLeft`.
+    public func observe(_ origin: String, response: HTTPResponse) {
+        traffic.observe(origin, status: response.status, retryAfter: response.headers["retry-after"], at: now, date: Date())
+    }
+
+    /// For a request `admit` let go that then waited for something else before it was sent: the
+    /// seconds left of a pause its host asked for meanwhile (nil: it may go now). Throws the
+    /// `HTTPError.hostPaused` of a host that meanwhile asked for more than `HostLimits.maxPause`.
+    /// `finish` must still follow.
+    public func pauseLeft(_ origin: String) throws(HTTPError) -> Double? {
+        switch traffic.recheck(origin, at: now) {
+        case .go, .full:
+            return nil
+        case .wait(let until):
+            return max(0, until - now)
+        case .refused(let seconds):
+            throw traffic.refusal(origin) ?? .hostPaused(origin: origin, seconds: seconds, limit: traffic.limits.maxPause)
+        }
+    }
+
     /// The request `admit` let go is done; `response` is nil when none came. Returns the error
     /// for a host that has just asked for more than `HostLimits.maxPause`.
     @discardableResult

@@ -37,6 +37,14 @@ struct HostTraffic {
         return ready > now ? .wait(until: ready) : .go
     }
 
+    /// For a request `admission` let go that has waited elsewhere since (for a download place):
+    /// whether its host refused or paused meanwhile, in an answer to another request.
+    func recheck(_ origin: String, at now: Double) -> Admission {
+        guard let host = hosts[origin] else { return .go }
+        if let asked = host.refusedFor { return .refused(retryAfter: asked) }
+        return host.pausedUntil > now ? .wait(until: host.pausedUntil) : .go
+    }
+
     /// Counts a request that `admission` let go.
     mutating func start(_ origin: String, at now: Double) {
         var host = hosts[origin] ?? Host()
@@ -56,6 +64,16 @@ struct HostTraffic {
     mutating func finish(_ origin: String, status: Int?, retryAfter: String?, at now: Double, date: Date) -> HTTPError? {
         guard var host = hosts[origin] else { return nil }
         host.inFlight = max(0, host.inFlight - 1)
+        hosts[origin] = host
+        return observe(origin, status: status, retryAfter: retryAfter, at: now, date: date)
+    }
+
+    /// What `finish` records of an answer, without counting its request as done: for the moment
+    /// the answer arrives, before whatever waited for its transfer's place starts. Seeing the
+    /// same answer again (in `finish`) changes nothing but a pause's start, by that instant.
+    @discardableResult
+    mutating func observe(_ origin: String, status: Int?, retryAfter: String?, at now: Double, date: Date) -> HTTPError? {
+        guard var host = hosts[origin] else { return nil }
         defer { hosts[origin] = host }
         guard let status, let seconds = Self.requestedPause(status: status, retryAfter: retryAfter, now: date) else {
             return nil

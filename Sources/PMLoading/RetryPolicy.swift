@@ -46,7 +46,7 @@ public struct RetryPolicy: Sendable, Equatable {
         case .failure(let error):
             switch error {
             case .timedOut, .transport: return true
-            case .unsupportedScheme, .tooLarge, .tooManyRedirects, .cancelled, .hostPaused: return false
+            case .unsupportedScheme, .tooLarge, .tooManyRedirects, .cancelled, .hostPaused, .refusedAddress: return false
             }
         }
     }

@@ -13,6 +13,7 @@ public struct RetryingLoader: HTTPLoading {
     }
 
     public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
         var attempt = 1
         while true {
             let outcome: RetryPolicy.Outcome
@@ -43,6 +44,7 @@ public struct RetryingLoader: HTTPLoading {
             } catch {
                 throw HTTPError.cancelled
             }
+            if case .failure(let error) = outcome, error.spoilsConnection { request.freshConnection = true }
             attempt += 1
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PMSupport
 
 /// Where the bucket lives and who signs: an S3-compatible endpoint (path-style addressing, as
 /// those services expect) or AWS itself (virtual-host style, `BUCKET.s3.REGION.amazonaws.com`).
@@ -39,7 +40,8 @@ public struct S3Configuration: Sendable, Equatable, CustomStringConvertible {
         for name in ["AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"] {
             guard let text = value(name) else { continue }
             guard let normalized = normalizedEndpoint(text) else {
-                throw S3ConfigurationError("\(name) '\(text)' is not an http:// or https:// URL with a host")
+                // Shown without user info: an endpoint URL may carry a password.
+                throw S3ConfigurationError("\(name) '\(URLRedaction.redacted(text))' is not an http:// or https:// URL with a host")
             }
             endpoint = normalized
             break

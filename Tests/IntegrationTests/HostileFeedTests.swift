@@ -64,5 +64,42 @@ final class HostileFeedTests: XCTestCase {
         let verify = try Photomirror().run(["verify", "--cache", cache.path])
         XCTAssertEqual(verify.status, 0, verify.stderr)
     }
+
+    /// A server that sends more than its Content-Length leaves the excess on the kept-alive
+    /// connection, in front of the next answer there: that image was never at fault, so it is
+    /// retried on a new connection, and no message blames a URL scheme.
+    func testExcessBodyOnAConnectionFailsNoOtherImage() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 4))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        let names = site.photoNames
+        let items = [FeedSite.Item(title: "long", media: server.url("fault/long-cl/photos/\(names[0])"))]
+            + names.dropFirst().map { FeedSite.Item(title: $0, media: server.url("photos/\($0)")) }
+        try site.writeFlickrFeed(at: "feed.json", items: items)
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+
+        let result = try Photomirror().run(["sync", "--cache", cache.path, "--jobs", "1", "--json", server.url("feed.json")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("scheme"), result.stderr)
+        let manifest = try CacheInspection.manifestItems(cache: cache, feed: try CacheInspection.firstFeed(fromSummary: result.stdout))
+        XCTAssertEqual(manifest.filter { $0["status"] as? String == "ok" }.count, items.count, "\(manifest)")
+    }
+
+    /// A local feed that is missing or not a feed: the message names the path and the system's
+    /// reason, and never quotes the file's bytes (`file:///proc/self/environ` holds secrets).
+    func testLocalFeedErrorsNameThePathAndQuoteNoBytes() throws {
+        let folder = try Paths.temporaryFolder()
+        let secrets = folder.appendingPathComponent("environ")
+        try Data("AWS_SECRET_ACCESS_KEY=TOPSECRET-0123456789\0HOME=/root\0".utf8).write(to: secrets)
+        let missing = folder.appendingPathComponent("no-such-feed.xml").path
+        let cache = folder.appendingPathComponent("cache")
+
+        let result = try Photomirror().run(["sync", "--cache", cache.path, "file://\(missing)", secrets.absoluteString])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(missing): cannot open the feed (No such file or directory)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("unrecognized feed"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("TOPSECRET") || result.stdout.contains("TOPSECRET"), result.stderr)
+        XCTAssertFalse(CacheInspection.cache(cache, contains: "TOPSECRET"))
+    }
 }
 

@@ -111,6 +111,26 @@ final class PolitenessTests: XCTestCase {
         XCTAssertLessThanOrEqual(ServerEvents(file: events).requests(under: "/fault/").count, 2)
     }
 
+    /// With `--jobs 1` the window still holds two items, and the second is let go by its host
+    /// before the first is answered; it waits for the one download place. The first's answer
+    /// refuses the host: the second must not be sent after it.
+    func testNoRequestFollowsALongRetryAfterWithOneJob() throws {
+        let (site, names) = try site(images: 4)
+        let events = try Paths.temporaryFolder().appendingPathComponent("events")
+        let server = try FixtureServer(root: site.root, arguments: ["--delay", "0.3", "--events", events.path])
+        defer { server.stop() }
+        let items = names.map { FeedSite.Item(title: $0, media: server.url("fault/busy/once/1/1000/photos/\($0)")) }
+        try site.writeFlickrFeed(at: "feed.json", items: items)
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+
+        let sync = try Photomirror().run(["sync", "--cache", cache.path, "--jobs", "1", server.url("feed.json")])
+        XCTAssertEqual(sync.status, 1, sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("asked for no requests for 1000 s (Retry-After)"), sync.stderr)
+        server.stop()
+        XCTAssertEqual(ServerEvents(file: events).requests(under: "/fault/").count, 1,
+                       "no request after the host asked for 1000 s")
+    }
+
     /// `--rate 4`: a burst of four requests, then one every quarter second, so the seventh comes
     /// at least 0.75 s after the first. Server times, with room for the first connection's setup;
     /// a lower bound only, which a slow machine can only widen (without the rate: ~0.05 s).

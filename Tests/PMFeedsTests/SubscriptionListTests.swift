@@ -136,4 +136,12 @@ import Testing
     func emptyListHasNoFeeds(text: String) throws {
         #expect(try Self.parse(text).isEmpty)
     }
+
+    @Test func aListFromAServerNamesNoLocalFeed() throws {
+        let list = Array("http://example.org/feed.xml\nfile:///proc/self/environ\n".utf8)
+        #expect(throws: SubscriptionListError.self) {
+            try SubscriptionList.parse(list, fileURL: URL(string: "https://example.org/list.txt")!)
+        }
+        #expect(try SubscriptionList.parse(list, fileURL: URL(fileURLWithPath: "/tmp/list.txt")).count == 2)
+    }
 }

@@ -20,15 +20,15 @@ import PMImaging
         #expect(sniff(Array("GIF8".utf8)) == nil)
     }
 
-    @Test func nonImageErrorShowsTheFirstBytes() {
+    @Test func nonImageErrorSaysWhatTheBytesAreWithoutQuotingThem() {
         let html = Array("<!DOCTYPE html>".utf8)
-        #expect(throws: ImageError("not a \(ImageFormat.listed) image (starts with 3c 21 44 4f)")) {
+        #expect(throws: ImageError("not a \(ImageFormat.listed) image (15 bytes of text)")) {
             try Thumbnailer.pngThumbnails(of: html, sizes: [ThumbnailSize(width: 40, height: 40)])
         }
         #expect(throws: ImageError("not a \(ImageFormat.listed) image (empty input)")) {
             try Thumbnailer.pngThumbnails(of: [UInt8](), sizes: [ThumbnailSize(width: 40, height: 40)])
         }
-        #expect(throws: ImageError("not a \(ImageFormat.listed) image (starts with 0a)")) {
+        #expect(throws: ImageError("not a \(ImageFormat.listed) image (1 byte of text)")) {
             try Thumbnailer.pngThumbnails(of: [0x0A], sizes: [ThumbnailSize(width: 40, height: 40)])
         }
     }

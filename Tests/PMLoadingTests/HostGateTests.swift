@@ -123,6 +123,29 @@ import Testing
         #expect(log.dropFirst(2).allSatisfy { $0.at - paused >= .seconds(1) }, "a was asked again before its Retry-After")
     }
 
+    /// A request let go before another request's answer paused or refused its host, and not
+    /// yet sent, learns of it from `pauseLeft`.
+    @Test func aRequestLetGoLearnsOfAPauseThatCameSince() async throws {
+        let gate = HostGate(limits: HostLimits(perHost: 6))
+        let a = "http://a:80"
+        try await gate.admit(a)
+        try await gate.admit(a)
+        #expect(try await gate.pauseLeft(a) == nil)
+        await gate.finish(a, response: HTTPResponse(url: "http://a/1", status: 503, headers: ["retry-after": "20"], body: []))
+        let left = try #require(try await gate.pauseLeft(a))
+        #expect(left > 10 && left <= 20)
+        try await gate.admit("http://b:80")
+        #expect(try await gate.pauseLeft("http://b:80") == nil)
+        await gate.finish(a, response: HTTPResponse(url: "http://a/2", status: 503, headers: ["retry-after": "1000"], body: []))
+        await #expect(throws: HTTPError.hostPaused(origin: a, seconds: 1000, limit: 30)) { try await gate.pauseLeft(a) }
+        // An answer observed as it arrives counts before its request is finished.
+        let c = "http://c:80"
+        try await gate.admit(c)
+        try await gate.admit(c)
+        await gate.observe(c, response: HTTPResponse(url: "http://c/1", status: 429, headers: ["retry-after": "1000"], body: []))
+        await #expect(throws: HTTPError.hostPaused(origin: c, seconds: 1000, limit: 30)) { try await gate.pauseLeft(c) }
+    }
+
     @Test func aRateSpacesOneHostsRequests() async throws {
         let base = ScriptedLoader([:])
         let gate = HostGate(limits: HostLimits(perHost: 6, rate: 4))

@@ -21,7 +21,8 @@ import Testing
         #expect(policy.delay(after: 2, outcome: .failure(.timedOut(seconds: 1)), jitter: 1, now: now) == 1.0)
     }
 
-    @Test(arguments: [HTTPError.tooLarge(limit: 1), .unsupportedScheme("file"), .tooManyRedirects(5), .cancelled])
+    @Test(arguments: [HTTPError.tooLarge(limit: 1), .unsupportedScheme("file"), .tooManyRedirects(5), .cancelled,
+                      .refusedAddress(url: "http://127.0.0.1/a.jpg", address: "127.0.0.1", zone: .loopback, home: .public)])
     func neverRetriesRefusals(error: HTTPError) {
         #expect(policy.delay(after: 1, outcome: .failure(error), jitter: 0, now: now) == nil)
     }

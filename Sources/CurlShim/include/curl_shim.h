@@ -7,6 +7,9 @@ typedef size_t (*pm_data_cb)(char *data, size_t size, size_t count, void *ctx);
 typedef int (*pm_xferinfo_cb)(void *ctx, curl_off_t dltotal, curl_off_t dlnow,
                               curl_off_t ultotal, curl_off_t ulnow);
 
+typedef curl_socket_t (*pm_opensocket_cb)(void *ctx, curlsocktype purpose, struct curl_sockaddr *address);
+typedef int (*pm_prereq_cb)(void *ctx, char *primary_ip, char *local_ip, int primary_port, int local_port);
+
 CURLcode pm_setopt_long(CURL *easy, CURLoption option, long value);
 CURLcode pm_setopt_string(CURL *easy, CURLoption option, const char *value);
 CURLcode pm_setopt_ptr(CURL *easy, CURLoption option, void *value);
@@ -15,6 +18,12 @@ CURLcode pm_setopt_write(CURL *easy, pm_data_cb callback, void *ctx);
 CURLcode pm_setopt_header(CURL *easy, pm_data_cb callback, void *ctx);
 /// Also turns NOPROGRESS off, without which the callback never runs.
 CURLcode pm_setopt_xferinfo(CURL *easy, pm_xferinfo_cb callback, void *ctx);
+/// CURLOPT_OPENSOCKETFUNCTION and its data: the callback sees each address before it is
+/// connected to, and opens the socket (or returns CURL_SOCKET_BAD to refuse it).
+CURLcode pm_setopt_opensocket(CURL *easy, pm_opensocket_cb callback, void *ctx);
+/// CURLOPT_PREREQFUNCTION and its data: called before each request is sent, on a new or a
+/// reused connection, with the address connected to.
+CURLcode pm_setopt_prereq(CURL *easy, pm_prereq_cb callback, void *ctx);
 
 /// A request body, copied by libcurl (COPYPOSTFIELDS after POSTFIELDSIZE_LARGE, so it may hold
 /// NUL bytes). This makes the request a POST; CURLOPT_CUSTOMREQUEST renames it. NULL is an empty body.

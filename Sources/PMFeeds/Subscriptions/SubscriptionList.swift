@@ -41,13 +41,21 @@ public struct SubscriptionListError: Error, Sendable, Equatable, CustomStringCon
 /// `sync --feeds FILE`: OPML 1.0/2.0 or a text list of URLs, told apart by the first character.
 public enum SubscriptionList {
     /// The list's feeds in order, each URL once (the first occurrence kept). `fileURL` is where the
-    /// list came from: OPML's relative `xmlUrl`s resolve against it.
+    /// list came from: OPML's relative `xmlUrl`s resolve against it, and a list from an http(s)
+    /// URL may name no `file://` feed.
     public static func parse(_ bytes: [UInt8], fileURL: URL) throws(SubscriptionListError) -> [Subscription] {
         let found = XMLCharset.startsWithMarkup(bytes)
             ? try OPMLSubscriptions.read(bytes, fileURL: fileURL)
             : try TextSubscriptions.read(bytes)
         var seen: Set<String> = []
-        return found.filter { seen.insert($0.url).inserted }
+        let subscriptions = found.filter { seen.insert($0.url).inserted }
+        // A list from a server is a stranger's: it may not make the mirror read (and publish) local files.
+        if ["http", "https"].contains(fileURL.scheme?.lowercased() ?? ""),
+           let local = subscriptions.first(where: { URL(string: $0.url)?.scheme?.lowercased() == "file" }) {
+            throw SubscriptionListError(.document, "a list fetched over \(fileURL.scheme ?? "http") may not name a file:// "
+                + "feed (\(local.url))")
+        }
+        return subscriptions
     }
 
     /// The schemes `sync` fetches a feed over; anything else would only fail later, further from

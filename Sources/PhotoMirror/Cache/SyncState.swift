@@ -77,9 +77,10 @@ extension SyncState {
         var state = SyncState()
         state.gallerySize = try await index.meta(MetaKey.gallerySize)
         state.lastSync = LastSyncCounters.decode(try await index.meta(MetaKey.lastSync))
-        for feed in try await index.feeds() { state.feeds[feed.url] = Feed(lastSync: feed.lastSync) }
+        // By URL as the manifests give it (without secrets), which is what a rebuild looks up.
+        for feed in try await index.feeds() { state.feeds[Redaction.url(feed.url)] = Feed(lastSync: feed.lastSync) }
         for (url, poll) in try await index.feedPolls() {
-            state.polls[url] = Poll(ttl: poll.timeToLive, pollAfter: poll.pollAfter, goneAt: poll.goneAt)
+            state.polls[Redaction.url(url)] = Poll(ttl: poll.timeToLive, pollAfter: poll.pollAfter, goneAt: poll.goneAt)
         }
         return state
     }

@@ -52,10 +52,10 @@ public struct FeedInspection: Sendable {
         do {
             parsed = try fetched.read()
         } catch {
-            throw FeedInspectionError(description: "\(url): \(error)")
+            throw FeedInspectionError(description: "\(Redaction.url(url)): \(error)")
         }
         parsed.limitImages(perItem: options.maxImagesPerItem)
-        return Report(url: url, kind: parsed.kind.rawValue, title: parsed.title, link: parsed.link, image: parsed.image,
+        return Report(url: Redaction.url(url), kind: parsed.kind.rawValue, title: parsed.title, link: parsed.link, image: parsed.image,
                       warnings: parsed.warnings,
                       items: parsed.items.map {
                           Report.Item(id: $0.id, title: $0.title, link: $0.link, media: $0.media,

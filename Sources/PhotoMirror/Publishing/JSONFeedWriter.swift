@@ -50,7 +50,7 @@ enum JSONFeedWriter {
             }
             pieces.json.key(extensionKey, depth: 1)
             pieces.json.raw("{\"source_feed_url\": ")
-            pieces.json.string(record.url)
+            pieces.json.string(Redaction.url(record.url))
             pieces.json.raw(", \"kind\": ")
             pieces.json.string(record.kind)
             pieces.json.raw(", \"manifest\": ")
@@ -78,7 +78,7 @@ enum JSONFeedWriter {
 
     /// What the feed is, for a reader's feed list, with Marvel's required credit when it has one.
     static func description(of record: FeedRecord) -> String {
-        let mirrored = "Mirrored by photomirror from \(record.url)"
+        let mirrored = "Mirrored by photomirror from \(Redaction.url(record.url))"
         guard let attribution = record.attribution.map(HTML.trimmingWhitespace), !attribution.isEmpty else { return mirrored }
         return "\(mirrored). \(attribution)"
     }

@@ -116,7 +116,8 @@ enum ManifestWriter {
         init(feed: FeedRecord, updatedAt: Double, image: StoredPaths?, imageValidators: MediaValidators?, primarySize: String) {
             self.primarySize = primarySize
             pieces.json.raw("{")
-            pieces.json.member("url", feed.url, depth: 1, first: true)
+            // Published: without user info or secret parameters; the index keeps the URL a re-sync asks for.
+            pieces.json.member("url", Redaction.url(feed.url), depth: 1, first: true)
             pieces.json.member("title", feed.title, depth: 1)
             pieces.json.member("kind", feed.kind, depth: 1)
             pieces.json.member("link", feed.link, depth: 1)

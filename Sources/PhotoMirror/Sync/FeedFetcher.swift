@@ -20,6 +20,9 @@ struct FetchedFeed: Sendable {
     /// Seconds the server asked to be left alone (Cache-Control, Expires, Retry-After of the
     /// first page); the document's own `<ttl>` is `parsed.timeToLive`.
     var pollHint: Double?
+    /// The zone of the feed's address, which its images may reach besides public addresses
+    /// (`AddressRule.home`); nil when every address is allowed.
+    var addressHome: AddressZone?
 
     init(parsed: ParsedFeed, etag: String?, lastModified: String?, pollHint: Double? = nil) {
         self.content = .parsed(parsed)
@@ -65,7 +68,7 @@ struct FeedFetcher: Sendable {
 
     func fetch(_ urlString: String) async throws(FeedFetchError) -> FetchedFeed {
         guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
-            throw FeedFetchError(description: "\(urlString): not a URL")
+            throw FeedFetchError(description: "\(Redaction.url(urlString)): not a URL")
         }
         var previous: StoredFeed?
         if options.revalidateFeeds, let index { previous = await StoredFeed.load(url: urlString, index: index) }
@@ -73,24 +76,35 @@ struct FeedFetcher: Sendable {
         var merged: ParsedFeed?
         var first: (etag: String?, lastModified: String?, pollHint: Double?) = (nil, nil, nil)
         var pages = 0
+        // The first page's first address is the feed's home; its other pages keep to it.
+        var rule = options.feedAddressRule
+        var home: AddressZone?
         while true {
             let conditions = previous.map { $0.kind.conditionalFetch.isConditional(pageIndex: pages) ? $0.conditionalHeaders : [:] }
-            let (bytes, contentType, etag, lastModified, pollHint) = try await document(at: pageURL, scheme: scheme,
-                                                                                        headers: conditions ?? [:])
+            let (bytes, contentType, etag, lastModified, pollHint, zone) = try await document(
+                at: pageURL, scheme: scheme, headers: conditions ?? [:], rule: rule)
+            if rule != nil, home == nil {
+                // A response to a rule reports its zone; without one (never expected) the strictest home.
+                home = zone ?? .public
+                rule = .home(zone ?? .public)
+            }
             if bytes == nil, let previous {
                 var unchanged = previous.notModified(etag: etag, lastModified: lastModified)
                 unchanged.pollHint = pollHint
+                unchanged.addressHome = home
                 return unchanged
             }
             guard let bytes else { throw FeedFetchError(description: "\(Redaction.url(pageURL)): HTTP 304 to an unconditional request") }
             if defersReading, pages == 0, let document = FeedParser.document(bytes, url: pageURL, contentType: contentType) {
-                return FetchedFeed(document: document, etag: etag, lastModified: lastModified, pollHint: pollHint)
+                var fetched = FetchedFeed(document: document, etag: etag, lastModified: lastModified, pollHint: pollHint)
+                fetched.addressHome = home
+                return fetched
             }
             let parsed: ParsedFeed
             do {
                 parsed = try FeedParser.parse(bytes, url: pageURL, contentType: contentType)
             } catch {
-                throw FeedFetchError(description: "\(urlString): \(error)")
+                throw FeedFetchError(description: "\(Redaction.url(urlString)): \(error)")
             }
             pages += 1
             if var feed = merged {
@@ -109,18 +123,21 @@ struct FeedFetcher: Sendable {
             else { break }
             pageURL = next
         }
-        guard let feed = merged else { throw FeedFetchError(description: "\(urlString): no page was read") }
-        return FetchedFeed(parsed: feed.truncated(toItems: options.maxItems), etag: first.etag, lastModified: first.lastModified,
-                           pollHint: first.pollHint)
+        guard let feed = merged else { throw FeedFetchError(description: "\(Redaction.url(urlString)): no page was read") }
+        var fetched = FetchedFeed(parsed: feed.truncated(toItems: options.maxItems), etag: first.etag,
+                                  lastModified: first.lastModified, pollHint: first.pollHint)
+        fetched.addressHome = home
+        return fetched
     }
 
     /// The document's bytes, or nil bytes when a conditional request (`headers`) answered 304.
-    private func document(at url: URL, scheme: String, headers: [String: String]) async throws(FeedFetchError)
-        -> (bytes: [UInt8]?, contentType: String?, etag: String?, lastModified: String?, pollHint: Double?)
+    /// `zone`: the zone of the address connected to, a local file's being loopback.
+    private func document(at url: URL, scheme: String, headers: [String: String], rule: AddressRule?) async throws(FeedFetchError)
+        -> (bytes: [UInt8]?, contentType: String?, etag: String?, lastModified: String?, pollHint: Double?, zone: AddressZone?)
     {
         switch scheme {
         case "file":
-            return (try readLocal(url.path), nil, nil, nil, nil)
+            return (try readLocal(url.path), nil, nil, nil, nil, .loopback)
         case "http", "https":
             let target = FeedRequestSigner(marvelKeys: options.marvelKeys).requestURL(for: url, at: Date())
             var request = HTTPRequest(url: target.absoluteString)
@@ -128,6 +145,7 @@ struct FeedFetcher: Sendable {
             request.stallTimeout = options.stallTimeout
             request.maxBytes = options.maxFeedBytes
             request.headers = headers
+            request.addressRule = rule
             let response: HTTPResponse
             do {
                 response = try await loader.fetch(request)
@@ -135,33 +153,23 @@ struct FeedFetcher: Sendable {
                 throw FeedFetchError(description: "\(Redaction.url(url)): \(error)")
             }
             let pollHint = PollHint.seconds(headers: response.headers, now: Date())
-            if response.status == 304, !headers.isEmpty { return (nil, nil, response.etag, response.lastModified, pollHint) }
+            if response.status == 304, !headers.isEmpty { return (nil, nil, response.etag, response.lastModified, pollHint, response.zone) }
             guard response.status == 200 else {
                 var reason = "\(Redaction.url(url)): HTTP \(response.status) \(HTTPStatus.reason(response.status))"
                 if response.status == 410 { reason += ": the feed was removed; watch polls it no more until it is synced by hand" }
                 throw FeedFetchError(description: reason, gone: response.status == 410, pollHint: pollHint)
             }
-            return (response.body, response.contentType, response.etag, response.lastModified, pollHint)
+            return (response.body, response.contentType, response.etag, response.lastModified, pollHint, response.zone)
         default:
-            throw FeedFetchError(description: "\(url.absoluteString): unsupported scheme \"\(scheme)\" (use http, https or file)")
+            throw FeedFetchError(description: "\(Redaction.url(url)): unsupported scheme \"\(scheme)\" (use http, https or file)")
         }
     }
 
     private func readLocal(_ path: String) throws(FeedFetchError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FeedFetchError(description: "\(path): cannot open (\(String(cString: strerror(errno))))")
-        }
-        defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: options.maxFeedBytes + 1) ?? Data()
-            guard data.count <= options.maxFeedBytes else {
-                throw FeedFetchError(description: "\(path): feed is larger than \(options.maxFeedBytes) bytes")
-            }
-            return [UInt8](data)
-        } catch let error as FeedFetchError {
-            throw error
+            return try LocalFeedFile.read(path, limit: options.maxFeedBytes)
         } catch {
-            throw FeedFetchError(description: "\(path): \(error.localizedDescription)")
+            throw FeedFetchError(description: error.description)
         }
     }
 }

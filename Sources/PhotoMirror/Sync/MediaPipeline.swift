@@ -24,6 +24,8 @@ struct MediaPipeline: Sendable {
     let gate: DownloadGate
     /// The time of every row it writes.
     var clock = SyncClock()
+    /// The addresses its requests may reach: its feed's (`StagedFeed.addressHome`).
+    var addressRule: AddressRule?
 
     /// What the engine already read from the index for a URL (one query for the whole sync).
     enum CacheLookup: Sendable {
@@ -108,6 +110,7 @@ struct MediaPipeline: Sendable {
         request.timeout = loading.timeout
         request.stallTimeout = loading.stallTimeout
         request.maxBytes = loading.maxBytes
+        request.addressRule = addressRule
         return request
     }
 

@@ -43,6 +43,9 @@ struct MirrorRun {
         var source = StagedMediaSource(index: index, feeds: feeds.filter { !wholeFeeds.contains($0.key) })
         var exhausted = false
         var lookups: [String: MediaPipeline.CacheLookup] = [:]
+        /// The zone each queued URL's feed is at (`StagedFeed.addressHome`); absent: any address.
+        /// A URL two feeds name is fetched once, under the rule of the feed read first.
+        var homes: [String: AddressZone] = [:]
         var queues = HostQueues(perHost: Window(jobs: loading.jobs).perHost(loading.perHost))
         let now = clock.now()
 
@@ -126,7 +129,7 @@ struct MirrorRun {
         /// taken, or done (its row committed, so the index says so), is not queued again.
         func refill() async {
             while !exhausted, queues.waiting < Self.lookahead, mirrored.abort == nil, !Task.isCancelled {
-                let page: [String]?
+                let page: (urls: [String], addressHome: AddressZone?)?
                 do {
                     page = try await source.nextPage()
                 } catch {
@@ -139,12 +142,13 @@ struct MirrorRun {
                 }
                 var fresh: [String] = []
                 var seen = Set<String>()
-                for url in page where !mirrored.ledger.isTaken(url) && seen.insert(url).inserted { fresh.append(url) }
+                for url in page.urls where !mirrored.ledger.isTaken(url) && seen.insert(url).inserted { fresh.append(url) }
                 let known = try? await index.syncMedia(for: fresh)
                 for url in fresh {
                     let state = known?[url]
                     guard !mirrored.ledger.isDone(lastAccess: state?.lastAccess) else { continue }
                     mirrored.ledger.take(url)
+                    homes[url] = page.addressHome
                     lookups[url] = known == nil ? .notLookedUp
                         : state.map { .found($0.media, fetchedAt: $0.fetchedAt) } ?? .absent
                     queues.append(url)
@@ -164,12 +168,14 @@ struct MirrorRun {
                     guard let ticket = queues.next() else { return false }
                     let url = ticket.url
                     let found = lookups.removeValue(forKey: url) ?? .notLookedUp
+                    var itemPipeline = pipeline
+                    itemPipeline.addressRule = homes.removeValue(forKey: url).map { .home($0) }
                     if case .found(let media, _) = found, let reused = pipeline.reuse(url, cached: media, now: now) {
                         queues.finished(ticket)
                         await finish(url, reused)
                         continue
                     }
-                    group.addTask { .finished(ticket, await pipeline.mirror(url, lookup: found)) }
+                    group.addTask { [itemPipeline] in .finished(ticket, await itemPipeline.mirror(url, lookup: found)) }
                     running += 1
                     return true
                 }

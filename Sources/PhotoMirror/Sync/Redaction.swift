@@ -1,15 +1,14 @@
 import Foundation
+import PMSupport
 
-/// Keeps secrets out of messages and stored URLs: Marvel signing parameters are removed.
+/// Keeps secrets out of messages and published files: a URL's user info and secret query
+/// parameters (`URLRedaction`).
 enum Redaction {
-    static let secretParameters: Set<String> = ["apikey", "hash", "ts"]
-
     static func url(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let items = components.queryItems, items.contains(where: { secretParameters.contains($0.name) })
-        else { return url.absoluteString }
-        let kept = items.filter { !secretParameters.contains($0.name) }
-        components.queryItems = kept.isEmpty ? nil : kept
-        return components.url?.absoluteString ?? url.absoluteString
+        URLRedaction.redacted(url.absoluteString)
+    }
+
+    static func url(_ url: String) -> String {
+        URLRedaction.redacted(url)
     }
 }

@@ -29,7 +29,9 @@ enum ResponseCheck {
     }
 }
 
-/// Describes bytes that are not an image, so the error says what was received instead.
+/// Describes bytes that are not an image, so the error says what was received instead, without
+/// quoting them: the reason goes into the published manifest, and a server (or a redirect into a
+/// private network) may answer with secrets.
 enum ContentSniffer {
     static func describeNonImage(_ bytes: [UInt8]) -> String {
         let head = bytes.prefix(64)
@@ -37,10 +39,7 @@ enum ContentSniffer {
         if text.contains("<!doctype html") || text.contains("<html") {
             return "not an image: received an HTML page"
         }
-        let hex = bytes.prefix(8).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined(separator: " ")
-        return "not a \(ImageFormat.listed) image (starts with \(hex))"
+        let printable = head.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return "not a \(ImageFormat.listed) image (received \(bytes.count) byte\(bytes.count == 1 ? "" : "s") of \(printable ? "text" : "unknown binary data"))"
     }
 }

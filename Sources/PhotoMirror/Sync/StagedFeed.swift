@@ -1,5 +1,6 @@
 import PMCache
 import PMFeeds
+import PMLoading
 
 /// What a sync keeps of a feed between fetching and publishing it: its row. Its items wait in the
 /// index (`FeedStager`), so a sync of many long feeds holds none of them in memory.
@@ -10,6 +11,8 @@ struct StagedFeed: Sendable {
     var record: FeedRecord
     /// The server answered 304: the items in the index are those of the last sync.
     var notModified: Bool
+    /// The feed's zone, which its images may reach besides public addresses; nil: any address.
+    var addressHome: AddressZone?
 
     var key: String { record.key }
 }

@@ -1,4 +1,5 @@
 import PMCache
+import PMLoading
 
 /// The media URLs of a sync's staged feeds, read back from the index a page at a time: feed by
 /// feed, each item's images in order, then the feed's own image. The same URL may come more
@@ -16,8 +17,9 @@ struct StagedMediaSource: Sendable {
         self.feeds = feeds.reversed()
     }
 
-    /// The next URLs, nil once every feed is read.
-    mutating func nextPage() async throws(IndexError) -> [String]? {
+    /// The next URLs, all of one feed, and that feed's `StagedFeed.addressHome`; nil once every
+    /// feed is read.
+    mutating func nextPage() async throws(IndexError) -> (urls: [String], addressHome: AddressZone?)? {
         while true {
             if current == nil {
                 guard let feed = feeds.popLast() else { return nil }
@@ -30,11 +32,11 @@ struct StagedMediaSource: Sendable {
                 if let last = page.last {
                     current?.cursor = last
                     if page.urls.isEmpty { continue }
-                    return page.urls
+                    return (page.urls, feed.addressHome)
                 }
             }
             current = nil
-            if let image = feed.record.imageURL { return [image] }
+            if let image = feed.record.imageURL { return ([image], feed.addressHome) }
         }
     }
 }

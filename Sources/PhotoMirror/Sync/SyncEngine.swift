@@ -97,15 +97,16 @@ public struct SyncEngine: Sendable {
                 reports.append(report)
                 continue
             }
-            let (notModified, pollHint) = (feed.notModified, feed.pollHint)
+            let (notModified, pollHint, addressHome) = (feed.notModified, feed.pollHint, feed.addressHome)
             do {
                 // The document goes with its rows staged: the next one is not fetched beside it.
-                let (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: consume feed)
+                var (stagedFeed, timeToLive) = try await stager.stage(url: url, feed: consume feed)
+                stagedFeed.addressHome = addressHome
                 polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: timeToLive)
                 staged.append(stagedFeed)
             } catch let error as FeedError {
                 // The document could not be read: as when fetching it failed.
-                let failure = FeedFetchError(description: "\(url): \(error)")
+                let failure = FeedFetchError(description: "\(Redaction.url(url)): \(error)")
                 polls.failed(url, failure)
                 var report = FeedReport(url: url, title: "")
                 report.error = failure.description
@@ -123,7 +124,7 @@ public struct SyncEngine: Sendable {
         // downloads arrive.
         let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
                                 decoders: imaging.codecThreads)
-        let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, base: curl), gate: hosts),
+        let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, hosts: hosts, base: curl), gate: hosts),
                                          policy: loading.retry)
         var pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
                                      loading: loading, imaging: imaging, gate: gate)

@@ -52,8 +52,14 @@ public struct LoadingOptions: Sendable {
     /// The `User-Agent` of every request (`--user-agent`: an operator's contact URL, say); nil is
     /// `CurlLoader.defaultUserAgent`.
     public var userAgent: String?
+    /// `--allow-private-addresses`: feeds may lead anywhere. Off, a feed's requests keep to
+    /// public addresses and those of the feed's own zone (`AddressRule`).
+    public var allowPrivateAddresses = false
 
     public init() {}
+
+    /// The rule for a feed's first request: nil when every address is allowed.
+    var feedAddressRule: AddressRule? { allowPrivateAddresses ? nil : .learnsHome }
 
     /// The per-host limits of a run; a `Retry-After` is waited out as long as a retry would wait.
     public var hostLimits: HostLimits {

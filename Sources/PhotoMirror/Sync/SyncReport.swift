@@ -47,6 +47,22 @@ public struct ItemFailure: Sendable, Equatable {
 }
 
 public struct SyncReport: Sendable {
+    /// The report as printed: feed URLs without user info or secret parameters (`URLRedaction`).
+    public var redacted: SyncReport {
+        var copy = self
+        copy.feeds = feeds.map { feed in
+            var feed = feed
+            feed.url = Redaction.url(feed.url)
+            return feed
+        }
+        copy.failures = failures.map { failure in
+            var failure = failure
+            failure.feedURL = Redaction.url(failure.feedURL)
+            return failure
+        }
+        return copy
+    }
+
     public var feeds: [FeedReport]
     public var failures: [ItemFailure]
     /// Where the gallery page is: an absolute path in the cache folder, or its object's URL

@@ -7,7 +7,7 @@ extension CommandSpec {
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
         .cache, .store, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
-        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .revalidate, .json, .quiet, .verbose,
+        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .json, .quiet, .verbose,
     ]
 
     static let sync = CommandSpec(
@@ -78,7 +78,7 @@ extension CommandSpec {
         feed put it (media:content, enclosure, itunes:image, html, …), items without an image
         and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
         """,
-        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .maxFeedBytes, .feedTimeout, .userAgent],
+        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .maxFeedBytes, .feedTimeout, .userAgent, .allowPrivateAddresses],
         notes: """
         EXIT
         0 when the feed was read, 3 when it could not be fetched or parsed.

@@ -31,7 +31,7 @@ struct SyncCommand {
         let report: SyncReport
         switch await work.value {
         case .success(let value):
-            report = value
+            report = value.redacted
         case .failure(let error):
             line?.finish()
             Output.err("photomirror: \(error)\n")

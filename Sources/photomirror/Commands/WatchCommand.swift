@@ -31,7 +31,7 @@ struct WatchCommand {
             do throws(CacheCommandError) {
                 return .success(try await watcher.run { round, report in
                     if json { Output.out(WatchLine.json(round)) }
-                    if verbose, let report {
+                    if verbose, let report = report?.redacted {
                         Output.err(SyncSummary.text(report, verbosity: .normal, cacheRoot: root, colour: Output.stderrColour))
                     }
                     if !quiet { Output.err(WatchLine.text(round)) }

@@ -60,6 +60,14 @@ extension Flag {
         name: "user-agent", placeholder: "TEXT", kind: .headerText, summary: "the User-Agent header of every request",
         help: "the User-Agent header of every request, in place of \"\(CurlLoader.defaultUserAgent)\": add a way to reach "
             + "the operator, e.g. \"photomirror/0.1 (+mailto:me@example.org)\"")
+    static let allowPrivateAddresses = Flag(
+        name: "allow-private-addresses", kind: .toggle, summary: "let feeds lead to any address, private ones included",
+        help: "let feeds lead to any address. By default a feed at a public address, its redirects, pages and images "
+            + "may not reach loopback, private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), link-local "
+            + "(169.254/16, the cloud metadata address, fe80::/10) or unspecified addresses: the address actually "
+            + "connected to is checked, whatever name led there. A feed at such an address may reach the addresses of "
+            + "its own kind (one at 127.0.0.1 other loopback ones, one at 192.168.1.2 other private ones); a file:// "
+            + "feed counts as a loopback one")
     static let revalidate = Flag(
         name: "revalidate", kind: .toggle, summary: "ask the servers again about every cached image",
         help: "ask the server again about every cached image, with the stored ETag / Last-Modified: 304 keeps the "

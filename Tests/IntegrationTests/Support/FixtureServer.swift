@@ -6,17 +6,20 @@ import XCTest
 final class FixtureServer {
     let root: URL
     let port: Int
+    /// The loopback address it listens on.
+    let host: String
     private let process: Process
     private let stdin = Pipe()
     private let logURL: URL
 
-    init(root: URL, arguments: [String] = []) throws {
+    init(root: URL, host: String = "127.0.0.1", arguments: [String] = []) throws {
         self.root = root
+        self.host = host
         logURL = root.deletingLastPathComponent().appendingPathComponent("requests-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Paths.scripts.appendingPathComponent("fixture_server.py").path,
-                             "--root", root.path, "--log", logURL.path, "--stop-on-stdin-eof"] + arguments
+                             "--root", root.path, "--log", logURL.path, "--stop-on-stdin-eof", "--bind", host] + arguments
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardInput = stdin
@@ -38,7 +41,7 @@ final class FixtureServer {
         if process.isRunning { process.waitUntilExit() }
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    func url(_ path: String) -> String { "http://\(host):\(port)/\(path)" }
 
     /// Request lines so far: "GET /path 200".
     var requests: [String] {
