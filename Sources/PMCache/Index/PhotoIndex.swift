@@ -1,4 +1,5 @@
 import Foundation
+import CSQLite
 
 /// The SQLite index of the cache. An actor: its one connection never leaves it, and every
 /// write that names files happens after those files were renamed into place.
@@ -10,6 +11,7 @@ public actor PhotoIndex {
     public init(path: String) throws(IndexError) {
         let connection = try SQLiteConnection(path: path)
         self.connection = connection
+        readMode = nil
         if try Self.isNewFile(connection) { try connection.execute(IndexSchema.newFilePragmas) }
         try connection.execute(IndexSchema.pragmas)
         if !Durability.enabled { try connection.execute("PRAGMA synchronous=NORMAL") }
@@ -20,10 +22,36 @@ public actor PhotoIndex {
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema
-    /// statements, no write lock, so in WAL mode it never waits for a writer.
+    /// statements, no write lock, so in WAL mode it never waits for a writer. In a folder the
+    /// user cannot write it may be read `immutable` (`readMode`).
     public init(readingOnly path: String) throws(IndexError) {
-        connection = try SQLiteConnection(path: path, readOnly: true)
-        try IndexMigration.shadowForReading(connection)
+        try self.init(readingOnly: path, attempts: IndexReadMode.attempts(forIndexAt: path))
+    }
+
+    /// Reads the index in the first of `attempts` that works (tests name the mode).
+    init(readingOnly path: String, attempts: [IndexReadMode]) throws(IndexError) {
+        (connection, readMode) = try Self.openForReading(path, attempts: attempts)
+    }
+
+    /// How a read-only index was opened; nil for a writer's.
+    public nonisolated let readMode: IndexReadMode?
+
+    /// The first mode of `IndexReadMode.attempts` that reads the index. SQLite reports a
+    /// missing `-shm` only on the first read, which `shadowForReading` makes.
+    private static func openForReading(_ path: String, attempts: [IndexReadMode]) throws(IndexError)
+        -> (SQLiteConnection, IndexReadMode)
+    {
+        var failure: IndexError?
+        for mode in attempts {
+            do {
+                let connection = try SQLiteConnection(readingAt: path, mode: mode)
+                try IndexMigration.shadowForReading(connection)
+                return (connection, mode)
+            } catch where IndexReadMode.writeAccessWasMissing(error) && mode != attempts.last {
+                failure = error
+            }
+        }
+        throw failure ?? IndexError(code: SQLITE_CANTOPEN, message: "\(path): cannot open", path: path)
     }
 
     /// Whether the file has no page yet: an index being created (or an empty file SQLite

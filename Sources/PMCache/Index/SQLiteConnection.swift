@@ -50,11 +50,16 @@ final class SQLiteConnection {
 
     /// `mayCreate: false` opens only an index that exists. `busyTimeout` is how long a write
     /// waits for another connection's write transaction, in milliseconds.
-    init(path: String, readOnly: Bool = false, mayCreate: Bool = true, busyTimeout: Int32 = 5000) throws(IndexError) {
-        var handle: OpaquePointer?
+    convenience init(path: String, readOnly: Bool = false, mayCreate: Bool = true, busyTimeout: Int32 = 5000) throws(IndexError) {
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (mayCreate ? SQLITE_OPEN_CREATE : 0)
+        try self.init(path: path, openName: path, flags: access, busyTimeout: busyTimeout)
+    }
+
+    /// `openName` is what SQLite is given (the path, or a `file:` URI with `SQLITE_OPEN_URI`).
+    private init(path: String, openName: String, flags access: Int32, busyTimeout: Int32) throws(IndexError) {
+        var handle: OpaquePointer?
         let flags = access | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        let rc = sqlite3_open_v2(openName, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let handle { sqlite3_close_v2(handle) }
@@ -63,6 +68,33 @@ final class SQLiteConnection {
         db = handle
         self.path = path
         sqlite3_busy_timeout(db, busyTimeout)
+    }
+
+    /// A connection that only reads, opened in `mode`. `path` stays the file's path (for
+    /// messages); an immutable one is opened through its `file:` URI.
+    convenience init(readingAt path: String, mode: IndexReadMode, busyTimeout: Int32 = 5000) throws(IndexError) {
+        switch mode {
+        case .shared: try self.init(path: path, readOnly: true, busyTimeout: busyTimeout)
+        case .immutable: try self.init(path: path, openName: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// `file:` URI of `path` with `immutable=1`: every byte but the unreserved ones and `/`
+    /// percent-encoded, so a `?`, `#` or `%` in a folder's name stays part of the path.
+    static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += (hex.count == 1 ? "%0" : "%") + hex
+            }
+        }
+        return "file:\(encoded)?immutable=1"
     }
 
     deinit {

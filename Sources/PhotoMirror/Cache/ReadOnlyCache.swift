@@ -1,12 +1,14 @@
 import PMCache
 
 /// A cache opened by a command that only reads it (`verify`, `stats`, `prune --dry-run`): no
-/// lock, a read-only index connection, so it never waits for a writer (SQLite WAL).
+/// lock, a read-only index connection, so it never waits for a writer (SQLite WAL), and
+/// nothing written in the folder, which may be one the user cannot write.
 struct ReadOnlyCache: Sendable {
     let layout: CacheLayout
     let index: PhotoIndex
 
-    init(root: String) throws(CacheCommandError) {
+    /// `note` gets `IndexReadMode.lagNote` when the index could only be read immutable.
+    init(root: String, note: @Sendable (String) -> Void) throws(CacheCommandError) {
         layout = CacheLayout(root: root)
         try OpenCache.requireIndex(layout)
         do {
@@ -14,5 +16,6 @@ struct ReadOnlyCache: Sendable {
         } catch {
             throw CacheCommandError("cannot open the cache index", error)
         }
+        if index.readMode == .immutable { note(IndexReadMode.lagNote(indexPath: layout.indexPath)) }
     }
 }

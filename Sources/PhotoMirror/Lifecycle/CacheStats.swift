@@ -7,13 +7,15 @@ public struct CacheStats: Sendable {
     public let cacheRoot: String
     /// Where the cache's files live: their use is the folder's or the bucket's.
     public var store = StoreChoice.folder
+    /// Receives the one line said when the index could only be read as a snapshot.
+    public var note: @Sendable (String) -> Void = { _ in }
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
     }
 
     public func run() async throws(CacheCommandError) -> StatsReport {
-        let cache = try ReadOnlyCache(root: cacheRoot)
+        let cache = try ReadOnlyCache(root: cacheRoot, note: note)
         do {
             let totals = try await cache.index.totals()
             var report = StatsReport()

@@ -17,6 +17,8 @@ public struct Pruner: Sendable {
     public var store = StoreChoice.folder
     /// Seconds an unreferenced object of a shared storage is kept (`--garbage-grace`).
     public var garbageGrace = SharedStorage.defaultGrace
+    /// Receives the one line a dry run says when the index could only be read as a snapshot.
+    public var note: @Sendable (String) -> Void = { _ in }
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -41,7 +43,7 @@ public struct Pruner: Sendable {
         defer { shutdown() }
         do {
             if dryRun {
-                let cache = try ReadOnlyCache(root: cacheRoot)
+                let cache = try ReadOnlyCache(root: cacheRoot, note: note)
                 var run = PruneRun(layout: layout, storage: storage, index: cache.index, writer: nil)
                 run.garbageGrace = garbageGrace
                 return try await run.run(goal)

@@ -10,6 +10,8 @@ public struct Verifier: Sendable {
     public var deep = false
     /// Where the cache's files live.
     public var store = StoreChoice.folder
+    /// Receives the one line said when the index could only be read as a snapshot.
+    public var note: @Sendable (String) -> Void = { _ in }
 
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
@@ -20,6 +22,7 @@ public struct Verifier: Sendable {
         if case .unstarted = IndexPresence(layout) { return VerifyReport() }
         let health = try await IndexHealth.check(layout, deep: deep)
         guard case .healthy(let index) = health else { return VerifyReport(indexDamage: health.damageLine ?? "") }
+        if index.readMode == .immutable { note(IndexReadMode.lagNote(indexPath: layout.indexPath)) }
         do {
             let (storage, shutdown) = store.standalone(layout: layout)
             defer { shutdown() }

@@ -81,7 +81,7 @@ public struct Watcher: Sendable {
     private func initialSchedule() async -> WatchSchedule {
         var lastPolls: [String: Double] = [:]
         var polls: [String: FeedPoll] = [:]
-        if let cache = try? ReadOnlyCache(root: cacheRoot) {
+        if let cache = try? ReadOnlyCache(root: cacheRoot, note: { _ in }) {
             for feed in (try? await cache.index.feeds()) ?? [] { lastPolls[feed.url] = feed.lastSync }
             polls = (try? await cache.index.feedPolls()) ?? [:]
         }

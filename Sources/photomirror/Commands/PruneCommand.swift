@@ -21,6 +21,7 @@ struct PruneCommand {
         pruner.dryRun = arguments.has(.dryRun)
         pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait
         pruner.store = try StoreOption.resolve(arguments, cacheRoot: pruner.cacheRoot)
+        pruner.note = { Output.err("photomirror: \($0)\n") }
         self.pruner = pruner
     }
 

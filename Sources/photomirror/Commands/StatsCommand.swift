@@ -14,6 +14,7 @@ struct StatsCommand {
         let root = try CacheOption.resolve(arguments)
         var stats = CacheStats(cacheRoot: root)
         stats.store = try StoreOption.resolve(arguments, cacheRoot: root)
+        stats.note = { Output.err("photomirror: \($0)\n") }
         let report: StatsReport
         do {
             report = try await stats.run()

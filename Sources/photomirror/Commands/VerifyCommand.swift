@@ -15,6 +15,7 @@ struct VerifyCommand {
         var verifier = Verifier(cacheRoot: root)
         verifier.deep = arguments.has(.deep)
         verifier.store = try StoreOption.resolve(arguments, cacheRoot: root)
+        verifier.note = { Output.err("photomirror: \($0)\n") }
         let report: VerifyReport
         do {
             report = try await verifier.run()
