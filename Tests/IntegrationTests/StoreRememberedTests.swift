@@ -102,7 +102,7 @@ final class StoreRememberedTests: XCTestCase {
         let other = url("elsewhere")
         for command in [["sync", feed], ["watch", "--every", "1h", feed], ["verify"], ["verify", "--repair"], ["stats"],
                         ["prune", "--max", "1GB"]] {
-            let refused = try photomirror.run(command + ["--cache", cache, "--store", other])
+            let refused = try runEnding(command + ["--cache", cache, "--store", other])
             XCTAssertEqual(refused.status, 2, "\(command): \(refused.stderr)")
             XCTAssertTrue(refused.stderr.contains(site) && refused.stderr.contains(other), "\(command): \(refused.stderr)")
         }
@@ -183,19 +183,26 @@ final class StoreRememberedTests: XCTestCase {
         XCTAssertEqual(try photomirror.run(["verify", "--cache", cache]).status, 0)
     }
 
+    /// Runs a command that should end at once (a refusal) but would run on if it were accepted
+    /// (watch, serve): stopped by SIGTERM after a timeout that only catches that case.
+    private func runEnding(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let output = try Paths.temporaryFolder().appendingPathComponent("output.log")
+        let process = try photomirror.start(arguments, output: output)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+
     /// serve shows a cache folder; the folder of a bucket-backed cache holds only the index.
     func testServeRefusesACacheWhoseFilesAreInABucket() throws {
         let (server, feed, cache) = try feed()
         defer { server.stop() }
         XCTAssertEqual(try photomirror.run(["sync", "--cache", cache, "--store", url("site"), feed]).status, 0)
-        let output = try Paths.temporaryFolder().appendingPathComponent("serve.log")
-        let serve = try photomirror.start(["serve", "--cache", cache, "--port", "0"], output: output)
-        let deadline = Date().addingTimeInterval(60)
-        while serve.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if serve.isRunning { serve.terminate(); serve.waitUntilExit() }
-        let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        XCTAssertEqual(serve.terminationStatus, 4, log)
-        XCTAssertTrue(log.contains(url("site")), log)
+        let serve = try runEnding(["serve", "--cache", cache, "--port", "0"])
+        XCTAssertEqual(serve.status, 4, serve.stderr)
+        XCTAssertTrue(serve.stderr.contains(url("site")), serve.stderr)
     }
 
     /// --store in the USAGE line, --help and the man page of every command that takes it.
