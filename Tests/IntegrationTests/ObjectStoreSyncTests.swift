@@ -65,8 +65,8 @@ final class ObjectStoreSyncTests: XCTestCase {
         XCTAssertTrue(sync.stderr.contains("gallery: \(storeURL)/index.html"), sync.stderr)
         let local = Set(try FileManager.default.contentsOfDirectory(atPath: first.path))
         XCTAssertTrue(local.isSubset(of: ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "lock", ".sync-state.json",
-                                          "space-reserve"]),
-                      "only the index, its sidecar, the lock and the disk's reserve stay on disk: \(local)")
+                                          "space-reserve", "config.json"]),
+                      "only the index, its sidecar, the lock, config.json and the disk's reserve stay on disk: \(local)")
 
         var stored = try await keys()
         let originals = stored.filter { $0.hasPrefix("originals/") }

@@ -6,12 +6,12 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .json, .quiet, .verbose,
     ]
 
     static let sync = CommandSpec(
-        name: "sync", synopsis: "[options] <feed-url>... [--feeds FILE]...",
+        name: "sync", synopsis: "[--cache DIR] [--store s3://BUCKET[/PREFIX]] [options] <feed-url>... [--feeds FILE]...",
         tagline: "mirror feeds (http, https or file://)",
         about: """
         Fetches each feed, downloads every image it names (each URL once, however many feeds
@@ -22,6 +22,10 @@ extension CommandSpec {
         Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
         first page): a 304 means unchanged, so it is not read again and its manifest, JSON Feed
         and pages stay as they are.
+        The first sync with --store records the store in the cache's config.json; every later
+        command on the cache (sync, watch, verify, prune, stats) uses it without --store, and a
+        different --store is refused (exit 2), since the index describes the objects in that
+        store. --move-store copies the cache's published files to the new store and records it.
         """,
         flags: syncFlags,
         notes: """
@@ -38,11 +42,11 @@ extension CommandSpec {
         operandCompletion: .none)
 
     /// sync's flags but its output ones, and how often.
-    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose"].contains($0.name) }
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store"].contains($0.name) }
         + [.watchJSON, .watchQuiet, .watchVerbose]
 
     static let watch = CommandSpec(
-        name: "watch", synopsis: "[--every DURATION] [sync options] <feed-url>... | --feeds FILE...",
+        name: "watch", synopsis: "[--every DURATION] [--cache DIR] [--store s3://BUCKET[/PREFIX]] [sync options] <feed-url>... | --feeds FILE...",
         tagline: "keep a mirror fresh: sync each feed whenever it is due",
         about: """
         Keeps a mirror fresh until SIGINT or SIGTERM. Each feed is due again --every after its
@@ -99,7 +103,7 @@ extension CommandSpec {
         operandCompletion: .files)
 
     static let verify = CommandSpec(
-        name: "verify", synopsis: "[--repair] [--deep] [--cache DIR] [--wait SECONDS]",
+        name: "verify", synopsis: "[--repair] [--deep] [--cache DIR] [--store s3://BUCKET[/PREFIX]] [--wait SECONDS]",
         tagline: "check (and repair) that the cache and its index agree",
         about: """
         Checks the index itself first (SQLite's quick_check; --deep: integrity_check): a damaged
@@ -110,14 +114,18 @@ extension CommandSpec {
         (damage: exit 1). Files that no index row names and temp files left by an interrupted
         writer are reported as garbage, and a feed.json that is missing or lists other items than
         its manifest as stale (both exit 0). Without --repair it only reads, takes no lock and
-        never waits for a writer. With --store the bucket is checked against this writer's index:
-        each object listed with its row's size (--deep: fetched and hashed), this writer's pages
-        and the root page for broken links; another writer's objects are not garbage.
+        never waits for a writer. With a store (--store, or the one config.json records) the
+        bucket is checked against this writer's index: each object listed with its row's size
+        (--deep: fetched and hashed), this writer's pages and the root page for broken links;
+        another writer's objects are not garbage. A cache
+        whose index names files while its folder holds none of them and config.json records no
+        store (synced into a bucket by an older photomirror) is refused with exit 2 until --store
+        names the bucket: it is never judged, nor repaired, from the folder.
         """,
         flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .verifyQuiet])
 
     static let prune = CommandSpec(
-        name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR]",
+        name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR] [--store s3://BUCKET[/PREFIX]]",
         tagline: "keep the cache within a size",
         about: """
         Keeps the cache folder within SIZE of disk, as `du` counts it (allocated blocks of every
@@ -147,14 +155,15 @@ extension CommandSpec {
         """)
 
     static let stats = CommandSpec(
-        name: "stats", synopsis: "[--json] [--cache DIR]",
+        name: "stats", synopsis: "[--json] [--cache DIR] [--store s3://BUCKET[/PREFIX]]",
         tagline: "what the cache holds, and the last sync's hit ratio",
         about: """
         Prints what the cache holds: feeds, items by status, originals and thumbnails (count and
         bytes), disk use by kind (as `du` counts it), the oldest and newest access, the cache's
         max_size, and the last sync's images downloaded and reused with its hit ratio
-        (reused / (reused + downloaded)). Read-only: never waits for a writer. With --store the
-        use by kind is the bucket's objects under the prefix (the index stays in the folder).
+        (reused / (reused + downloaded)). Read-only: never waits for a writer. With a store (--store,
+        or the one config.json records) the use by kind is the bucket's objects under the prefix
+        (the index stays in the folder).
         """,
         flags: [.cache, .store, .json])
 
@@ -172,7 +181,9 @@ extension CommandSpec {
         Originals and thumbnails answered to a GET (200, 206 or 304) count as used for prune's
         least-recently-used order: written into the index every 5 seconds and when stopped, never
         holding up a request. A cache that is read-only or older than this version (schema 1) is
-        served without counting, said once on stderr (not with --quiet).
+        served without counting, said once on stderr (not with --quiet). A cache whose files are in
+        a bucket (config.json's store) is not served (exit 4): the bucket is the static site, to
+        be served by the store's own website endpoint or a CDN.
         One client can't starve the others: it keeps at most --max-per-client connections (64)
         open, all clients together --max-connections (1024), and a connection that sends and
         takes nothing for 10 seconds (half a request, a client that stopped reading) is closed.

@@ -20,12 +20,13 @@ struct PruneCommand {
         }
         pruner.dryRun = arguments.has(.dryRun)
         pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait
-        pruner.store = try StoreOption.resolve(arguments, cacheRoot: pruner.cacheRoot)
         pruner.note = { Output.err("photomirror: \($0)\n") }
         self.pruner = pruner
     }
 
-    func run() async -> ExitCode {
+    func run() async throws(UsageError) -> ExitCode {
+        var pruner = pruner
+        pruner.store = try await StoreOption.choice(arguments, cacheRoot: pruner.cacheRoot)
         let report: PruneReport
         do {
             report = try await pruner.run()

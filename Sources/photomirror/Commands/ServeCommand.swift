@@ -34,6 +34,7 @@ struct ServeCommand {
         }
         let server: StaticServer, flusher: AccessFlusher
         do {
+            try StoreSetting.requireFolderStore(cacheRoot: root)
             let site = try StaticSite(root: root)
             // Served originals and thumbnails count as used for prune, written in batches off
             // the request path; a read-only or older cache is served all the same.

@@ -13,7 +13,7 @@ struct StatsCommand {
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
         var stats = CacheStats(cacheRoot: root)
-        stats.store = try StoreOption.resolve(arguments, cacheRoot: root)
+        stats.store = try await StoreOption.choice(arguments, cacheRoot: root)
         stats.note = { Output.err("photomirror: \($0)\n") }
         let report: StatsReport
         do {

@@ -21,7 +21,9 @@ struct SyncCommand {
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
         var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
-        engine.stages = .standard(store: try StoreOption.resolve(arguments, cacheRoot: root))
+        let store = try await StoreOption.resolve(arguments, cacheRoot: root, records: true, move: arguments.has(.moveStore))
+        if let failed = await StoreOption.settle(store, cacheRoot: root, quiet: quiet) { return failed }
+        engine.stages = .standard(store: store.choice)
         let pruned = PruneCapture()
         engine.pruned = { pruned.keep($0) }
         let work = Task { () -> Result<SyncReport, CacheCommandError> in

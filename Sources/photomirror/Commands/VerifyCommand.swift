@@ -14,7 +14,7 @@ struct VerifyCommand {
         if arguments.has(.repair) { return try await repair(root) }
         var verifier = Verifier(cacheRoot: root)
         verifier.deep = arguments.has(.deep)
-        verifier.store = try StoreOption.resolve(arguments, cacheRoot: root)
+        verifier.store = try await StoreOption.choice(arguments, cacheRoot: root)
         verifier.note = { Output.err("photomirror: \($0)\n") }
         let report: VerifyReport
         do {
@@ -32,7 +32,7 @@ struct VerifyCommand {
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         repairer.deep = arguments.has(.deep)
         repairer.garbageGrace = arguments.duration(.garbageGrace) ?? repairer.garbageGrace
-        repairer.store = try StoreOption.resolve(arguments, cacheRoot: root)
+        repairer.store = try await StoreOption.choice(arguments, cacheRoot: root)
         let result: Repairer.Result
         do {
             result = try await repairer.run()

@@ -21,7 +21,9 @@ struct WatchCommand {
         let root = try CacheOption.resolve(arguments)
         let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
         var watcher = Watcher(cacheRoot: root, options: options, feedURLs: feedURLs, every: every)
-        watcher.stages = .standard(store: try StoreOption.resolve(arguments, cacheRoot: root))
+        let store = try await StoreOption.resolve(arguments, cacheRoot: root, records: true)
+        if let failed = await StoreOption.settle(store, cacheRoot: root, quiet: quiet) { return failed }
+        watcher.stages = .standard(store: store.choice)
         watcher.pruned = { prune in if !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) } }
         if !quiet {
             Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "
