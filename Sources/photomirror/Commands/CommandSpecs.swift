@@ -7,7 +7,7 @@ extension CommandSpec {
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
         .cache, .store, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
-        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .revalidate, .json, .quiet, .verbose,
+        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .revalidate, .refetchEvicted, .json, .quiet, .verbose,
     ]
 
     static let sync = CommandSpec(
@@ -18,7 +18,9 @@ extension CommandSpec {
         name it), makes thumbnails and writes the cache, a manifest and a JSON Feed (feed.json,
         its images the mirrored ones) per feed and index.html.
         Images already in the cache are not downloaded again (an image URL is treated as
-        immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
+        immutable), unless --revalidate. An item whose original (or whole image) a prune evicted
+        is left so, its thumbnail shown, unless --refetch-evicted, --revalidate or a new --size
+        needs the original.
         Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
         first page): a 304 means unchanged, so it is not read again and its manifest, JSON Feed
         and pages stay as they are.

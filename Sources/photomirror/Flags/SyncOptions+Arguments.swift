@@ -30,6 +30,7 @@ extension LoadingOptions {
         maxItems = arguments.int(.maxItems) ?? maxItems
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
         revalidateMedia = arguments.has(.revalidate)
+        refetchEvicted = arguments.has(.refetchEvicted)
         userAgent = arguments.last(.userAgent)
         marvelKeys = Self.marvelKeys(ProcessInfo.processInfo.environment)
     }
