@@ -128,10 +128,12 @@ extension CommandSpec {
         item counts as use; an image shared by several items or feeds is as recent as the most
         recent of them), until the cache fits; an image no feed lists any more goes whole
         (original and thumbnails: no page shows it), and the thumbnails of listed items go only
-        if removing every original is not enough. Prune stops as soon as the files it evicts
-        bring the cache within SIZE; the index rows and page text that go with them (about
-        1 KB an image) leave it that much further below. Temp files and orphans are deleted
-        too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
+        if removing every original is not enough. Once the cache is over SIZE, prune trims it
+        to 80% of SIZE (ending within 75-100% of that), so the next syncs add their new images
+        without pruning again; a cache within SIZE is left as it is. `sync --max` prunes by
+        the same rule, as it stores and when done. A plain sync leaves evicted images so (their
+        thumbnail shown); `sync --refetch-evicted` fetches them back. Temp files and orphans
+        are deleted too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
         kept) or evicted, and no page shows a broken image. In a bucket other writers share
         (--store), SIZE covers what this writer owns (what its index names, its feeds' pages,
         garbage past --garbage-grace); while another writer's heartbeat is live nothing is
