@@ -37,13 +37,16 @@ final class LifecycleTests: XCTestCase {
         let alone = feeds.folder.appendingPathComponent("alone")
         XCTAssertEqual(try feeds.sync(alone, [feeds.newer]).status, 0)
         let limit = try CacheDisk.allocatedBytes(alone) + 150_000
+        // `--max` trims to 80% of itself once over it: this one trims to `limit`.
+        let maxFlag = limit * 5 / 4
 
         let cache = feeds.folder.appendingPathComponent("cache")
         XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
         XCTAssertEqual(try feeds.sync(cache, [feeds.newer]).status, 0)
         XCTAssertGreaterThan(try CacheDisk.allocatedBytes(cache), limit)
 
-        let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(limit), "--cache", cache.path])
+        XCTAssertGreaterThan(try CacheDisk.allocatedBytes(cache), maxFlag)
+        let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(maxFlag), "--cache", cache.path])
         XCTAssertEqual(prune.status, 0, prune.stderr)
         let report = try CacheDisk.json(prune.stdout)
         XCTAssertEqual(report["originals_evicted"] as? Int, 2)
@@ -69,9 +72,13 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(verify.status, 0, verify.stderr)
         XCTAssertTrue(verify.stderr.contains("0 damaged, 0 garbage"), verify.stderr)
 
-        // A later sync of the older feed wants its images again and fetches the evicted originals.
+        // A later sync of the older feed leaves them so (their thumbnails are what the gallery
+        // shows); only --refetch-evicted fetches the evicted originals.
         feeds.server.clearLog()
         XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        XCTAssertEqual(feeds.server.requests.filter { $0.hasPrefix("GET /photos/") }, [], "a plain sync fetches no evicted original")
+        XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)["Aqua.jpg"]?["status"] as? String, "evicted-original")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older], ["--refetch-evicted"]).status, 0)
         XCTAssertEqual(Set(feeds.server.requests.filter { $0.hasPrefix("GET /photos/") }),
                        ["GET /photos/Aqua.jpg 200", "GET /photos/Blinds.jpg 200"])
         XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).values.map { $0["status"] as? String },
@@ -89,16 +96,17 @@ final class LifecycleTests: XCTestCase {
         let limit = try CacheDisk.allocatedBytes(cache) - 1
         let dryRun = try feeds.photomirror.run(["prune", "--dry-run", "--max", String(limit), "--cache", cache.path])
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
-        XCTAssertTrue(dryRun.stderr.contains("would evict 1 originals and the thumbnails of 1 images (1 listed by no feed)"),
+        // Trimmed to 80% of the limit: both unlisted images go whole, every listed original stays.
+        XCTAssertTrue(dryRun.stderr.contains("would evict 2 originals and the thumbnails of 2 images (2 listed by no feed)"),
                       dryRun.stderr)
         let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(limit), "--cache", cache.path])
         XCTAssertEqual(prune.status, 0, prune.stderr)
         let report = try CacheDisk.json(prune.stdout)
-        XCTAssertEqual(report["originals_evicted"] as? Int, 1, "the least recently used image: unlisted since the last sync")
-        XCTAssertEqual(report["thumbnails_evicted"] as? Int, 1, "no page shows its thumbnail, so it goes too")
-        XCTAssertEqual(report["unlisted"] as? Int, 1)
-        XCTAssertEqual(CacheDisk.files(in: cache, under: "originals").count, 3)
-        XCTAssertEqual(CacheDisk.files(in: cache, under: "thumbs").count, 3)
+        XCTAssertEqual(report["originals_evicted"] as? Int, 2, "the least recently used images: unlisted since the last sync")
+        XCTAssertEqual(report["thumbnails_evicted"] as? Int, 2, "no page shows their thumbnails, so they go too")
+        XCTAssertEqual(report["unlisted"] as? Int, 2)
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "originals").count, 2)
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "thumbs").count, 2)
         XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).mapValues { $0["status"] as? String },
                        ["FreshFlower.jpg": "ok", "Garden.jpg": "ok"])
         let verify = try feeds.photomirror.run(["verify", "--cache", cache.path])
@@ -107,7 +115,7 @@ final class LifecycleTests: XCTestCase {
 
     }
 
-    func testEvictingEverythingLeavesPlaceholdersAndTheNextSyncRestoresThem() throws {
+    func testEvictingEverythingLeavesPlaceholdersAndRefetchEvictedRestoresThem() throws {
         let feeds = try makeFeeds()
         let cache = feeds.folder.appendingPathComponent("cache")
         XCTAssertEqual(try feeds.sync(cache, [feeds.newer]).status, 0)
@@ -122,7 +130,13 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(try CacheDisk.brokenReferences(cache), [], "the gallery shows placeholders, not broken images")
         XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", cache.path]).status, 0)
 
+        // Evicted for the limit: a plain sync of the same feed does not fetch them back.
+        feeds.server.clearLog()
         XCTAssertEqual(try feeds.sync(cache, [feeds.newer]).status, 0)
+        XCTAssertEqual(feeds.server.requests.filter { $0.hasPrefix("GET /photos/") }, [])
+        XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.newer).values.map { $0["status"] as? String },
+                       ["evicted", "evicted", "evicted"])
+        XCTAssertEqual(try feeds.sync(cache, [feeds.newer], ["--refetch-evicted"]).status, 0)
         XCTAssertEqual(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.newer).values.map { $0["status"] as? String },
                        ["ok", "ok", "ok"])
         XCTAssertEqual(CacheDisk.files(in: cache, under: "originals").count, 3)

@@ -125,7 +125,7 @@ import Testing
     @Test func maxAgeExpiresWholeImagesFirstEvenUnderTheLimit() {
         let images = blobs([("old", 10), ("older", 5), ("new", 100)])
         let plan = EvictionPolicy.plan(blobs: images, usage: 353,
-                                       goal: .prune(limit: 10_000, maxAge: 50, now: 120))
+                                       goal: .prune(limit: 10_000, maxAge: 50, usage: 353, now: 120))
         #expect(plan.originals == ["older", "old"])
         #expect(plan.thumbnails == ["older", "old"])
         #expect(plan.expired == 2)
@@ -134,7 +134,7 @@ import Testing
 
     @Test func expiryThenSizeBothApply() {
         let images = blobs([("a", 10), ("b", 60), ("c", 70)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: .prune(limit: 160, maxAge: 100, now: 150))
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: .prune(limit: 200, maxAge: 100, usage: 353, now: 150))
         #expect(plan.originals == ["a", "b"])
         #expect(plan.thumbnails == ["a"])
         #expect(plan.expired == 1)
@@ -164,13 +164,40 @@ import Testing
         #expect(!plan.reachesTarget)
     }
 
-    @Test func pruneOfManySmallImagesEndsWithinTenPercentBelowTheLimit() {
+    @Test func pruneOfManySmallImagesEndsBetweenThreeQuartersOfItsTargetAndTheTarget() throws {
         let images = blobs((0..<1000).map { ("\($0)", Double($0)) })
         let limit = 60_000
-        let plan = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: .prune(limit: limit, maxAge: nil, now: 0))
-        #expect(plan.usageAfter <= limit)
-        #expect(plan.usageAfter >= limit - limit / 10)
+        let goal = EvictionGoal.prune(limit: limit, maxAge: nil, usage: 101_000, now: 0)
+        let target = try #require(goal.targetBytes)
+        #expect(target == 48_000, "80% of the limit")
+        let plan = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: goal)
+        #expect(plan.usageAfter <= target)
+        #expect(plan.usageAfter >= target * 3 / 4)
+        #expect(plan.thumbnails.isEmpty, "originals alone are enough: every listed thumbnail stays")
         #expect(plan.originals == (0..<plan.originals.count).map { ImageHash("\($0)") }, "strictly oldest first")
+    }
+
+    @Test func pruneAndSyncDecideBySameRule() {
+        for usage in [0, 799, 800, 801, 999, 1000, 1001, 5000] {
+            let prune = EvictionGoal.prune(limit: 1000, maxAge: nil, usage: usage, now: 0)
+            #expect(prune == EvictionGoal.afterSync(limit: 1000, usage: usage), "usage \(usage)")
+            #expect(prune.targetBytes == EvictionGoal.duringSync(limit: 1000, usage: usage, syncStart: 5).targetBytes,
+                    "usage \(usage)")
+        }
+        #expect(EvictionGoal.prune(limit: 1000, maxAge: nil, usage: 1001, now: 0).targetBytes == 800)
+        #expect(EvictionGoal.prune(limit: 1000, maxAge: nil, usage: 900, now: 0) == EvictionGoal(), "fits: nothing to do")
+    }
+
+    @Test func listedThumbnailsGoOnlyWhenThumbnailsAloneExceedTheTarget() {
+        // 1000 images: originals 100 000, thumbnails 1000, of which the oldest 300 are unlisted.
+        let images = blobs((0..<1000).map { ("\($0)", Double($0)) }, unlisted: Set((0..<300).map { "\($0)" }))
+        let fits = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: EvictionGoal(targetBytes: 701))
+        #expect(fits.originals.count == 1000)
+        #expect(Set(fits.thumbnails) == Set((0..<300).map { ImageHash("\($0)") }), "only the unlisted ones' thumbnails")
+        #expect(fits.reachesTarget)
+        let tooSmall = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: EvictionGoal(targetBytes: 600))
+        #expect(tooSmall.thumbnails.count == 400, "the 300 unlisted, then the oldest 100 listed")
+        #expect(tooSmall.usageAfter == 600)
     }
 
     @Test func afterASyncNothingHappensUnderTheLimitAndOverItTrimsToEightyPercent() {

@@ -114,14 +114,14 @@ import PMSupport
     }
 
     /// Every image listed: prune to half the disk takes originals only (thumbnails stay, and so
-    /// do their URLs and every item row), which is all the index can give back: the originals'
-    /// rows, the smaller part of the file as long as thumbnail rows stay as small as their key.
+    /// do their URLs, by which the next sync knows them evicted rather than new, and every item
+    /// row), which is all the index can give back: the originals' rows.
     @Test func pruningOriginalsOnlyStillLeavesNoFreePage() async throws {
         let measured = try await Self.prune(listed: 1) { EvictionGoal(targetBytes: $0 / 2) }
         print("reclaim, every image listed, disk halved: \(measured.before) -> \(measured.after) bytes")
         #expect(measured.evictedOriginals > 0 && measured.evictedThumbnails == 0)
         #expect(measured.freePagesAfter == 0)
-        #expect(Double(measured.after) <= 0.72 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
+        #expect(Double(measured.after) <= 0.86 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
     }
 
     /// The originals and URLs one sync stored go in hash order, a row here and there in each

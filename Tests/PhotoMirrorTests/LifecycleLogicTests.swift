@@ -104,8 +104,9 @@ import Testing
     }
 
     @Test func goalRulesFollowTheMeasuredUsage() {
-        #expect(GoalRule.prune(limit: 100, maxAge: 10).goal(usage: 50, now: 1000)
-            == EvictionGoal(targetBytes: 100, expireBefore: 990))
+        #expect(GoalRule.prune(limit: 100, maxAge: 10).goal(usage: 50, now: 1000) == EvictionGoal(expireBefore: 990))
+        #expect(GoalRule.prune(limit: 100, maxAge: 10).goal(usage: 101, now: 1000)
+            == EvictionGoal(targetBytes: 80, expireBefore: 990), "the rule of a sync's prune")
         #expect(GoalRule.afterSync(limit: 100).goal(usage: 100, now: 0) == EvictionGoal())
         #expect(GoalRule.afterSync(limit: 100).goal(usage: 101, now: 0) == EvictionGoal(targetBytes: 80))
     }

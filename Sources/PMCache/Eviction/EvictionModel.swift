@@ -92,21 +92,28 @@ public struct EvictionGoal: Sendable, Equatable {
         self.keepUsedSince = keepUsedSince
     }
 
-    /// `prune --max`: stop as soon as the cache fits, so it ends less than one file below the
-    /// limit (well inside the promised 10% whenever files are small next to the limit).
-    public static func prune(limit: Int?, maxAge: Double?, now: Double) -> EvictionGoal {
-        EvictionGoal(targetBytes: limit, expireBefore: maxAge.map { now - $0 })
+    /// The share of the limit a prune trims down to once the cache is over it: the next syncs
+    /// then add their new images without pruning again straight away.
+    public static let fill = 0.8
+
+    /// `--max`, the one rule of `prune`, of a sync as it stores and of a sync when it is done:
+    /// nothing while the cache fits; once it is over the limit, trim to 80% of it. `wentOver`:
+    /// a sync was over the limit on the way (and pruned then), so it ends at 80% too.
+    public static func limit(_ limit: Int, usage: Int, wentOver: Bool = false) -> EvictionGoal {
+        guard usage > limit || (wentOver && Double(usage) > Double(limit) * fill) else { return EvictionGoal() }
+        return EvictionGoal(targetBytes: Int(Double(limit) * fill))
     }
 
-    /// The share of the limit a prune after a sync trims down to when the sync went over it.
-    public static let afterSyncFill = 0.8
+    /// `prune --max --max-age`: the size rule of `limit`, and an expiry whatever the size.
+    public static func prune(limit: Int?, maxAge: Double?, usage: Int, now: Double) -> EvictionGoal {
+        var goal = limit.map { Self.limit($0, usage: usage) } ?? EvictionGoal()
+        goal.expireBefore = maxAge.map { now - $0 }
+        return goal
+    }
 
-    /// `sync --max`: nothing while the cache fits; once over, trim to 80% of the limit, so the
-    /// next few syncs add their new images without pruning again straight away. `wentOver`: the
-    /// sync was over the limit on the way (and pruned then), so it ends at 80% too.
+    /// `sync --max` when the sync is done (`limit`).
     public static func afterSync(limit: Int, usage: Int, wentOver: Bool = false) -> EvictionGoal {
-        guard usage > limit || (wentOver && Double(usage) > Double(limit) * afterSyncFill) else { return EvictionGoal() }
-        return EvictionGoal(targetBytes: Int(Double(limit) * afterSyncFill))
+        Self.limit(limit, usage: usage, wentOver: wentOver)
     }
 
     /// The first round of a prune on a disk that had no room (its reserve just released): it
@@ -119,10 +126,10 @@ public struct EvictionGoal: Sendable, Equatable {
         return EvictionGoal(targetBytes: max(targetBytes ?? stepTarget, stepTarget), keepUsedSince: keepUsedSince)
     }
 
-    /// `sync --max` while the sync stores: as after it, but sparing whatever the sync has used
-    /// since it started (`keepUsedSince`).
+    /// `sync --max` while the sync stores: `limit`, sparing whatever the sync has used since it
+    /// started (`keepUsedSince`).
     public static func duringSync(limit: Int, usage: Int, syncStart: Double) -> EvictionGoal {
-        var goal = afterSync(limit: limit, usage: usage)
+        var goal = Self.limit(limit, usage: usage)
         if goal.targetBytes != nil { goal.keepUsedSince = syncStart }
         return goal
     }

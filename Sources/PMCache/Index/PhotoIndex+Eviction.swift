@@ -94,9 +94,9 @@ extension PhotoIndex {
     }
 
     /// Deletes the rows of the given originals and thumbnails (`size` nil: every size of that
-    /// image) and forgets media URLs whose image has no original left (a URL's row is what a sync
-    /// reuses or revalidates, and neither can be done without the original; an item keeps the
-    /// hash its thumbnails are found by). Items are not touched: their
+    /// image) and forgets media URLs whose image has no original left and no item or feed names.
+    /// A listed image's URL keeps its row: it tells the next sync that the image was evicted, not
+    /// new, so a plain sync leaves it so instead of downloading it back (`MediaPipeline.keepEvicted`). Items are not touched: their
     /// evicted statuses are derived when read. Call it *before* deleting the files (the caller
     /// read their paths from the rows under the same lock): a crash in between then leaves orphan
     /// files (garbage), never rows or manifests naming missing files (damage).
@@ -121,8 +121,7 @@ extension PhotoIndex {
                 OR f.image_sha256 IN (SELECT sha256 FROM \(images))
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
-            // Rows of URLs whose image lost its original here, or earlier (a cache written when
-            // URLs kept their rows while a thumbnail was left).
+            // Rows of URLs whose image lost its original here, or earlier, and that nothing lists.
             let deletes = [
                 ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
                 ("thumbnails", """
@@ -131,6 +130,9 @@ extension PhotoIndex {
                 ("resources", """
                     DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
                         WHERE NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
+                    AND sha256 NOT IN (SELECT sha256 FROM items WHERE sha256 IS NOT NULL
+                        UNION SELECT sha256 FROM item_media WHERE sha256 IS NOT NULL
+                        UNION SELECT image_sha256 FROM feeds WHERE image_sha256 IS NOT NULL)
                     """),
             ]
             for (table, delete) in deletes {

@@ -3,12 +3,13 @@
 /// feed's rows at once.
 extension PhotoIndex {
     /// When every media URL the feed's rows name (its items' images and `imageURL`, its own) names
-    /// an image whose original and a thumbnail of each of `sizes` are stored, marks each URL and
+    /// an image whose original and a thumbnail of each of `sizes` are stored, or (unless
+    /// `refetchEvicted`) one a prune evicted, its original or all of it (`MediaPipeline.keepEvicted`), marks each URL and
     /// its original used at `time` and returns how many of the URLs no earlier step of this sync
     /// (which started at `syncStart`) had used. Nil, with nothing written, when any URL is unknown
     /// or its image not whole: the sync then does them one by one.
     public func reuseWholeFeed(feedKey: String, imageURL: String?, sizes: [String], at time: Double,
-                               syncStart: Double) throws(IndexError) -> Int? {
+                               syncStart: Double, refetchEvicted: Bool = false) throws(IndexError) -> Int? {
         try connection.transaction { () throws(IndexError) -> Int? in
             try connection.execute("""
                 CREATE TEMP TABLE IF NOT EXISTS whole_feed_urls(url TEXT PRIMARY KEY) WITHOUT ROWID;
@@ -22,13 +23,16 @@ extension PhotoIndex {
                 """).bind(.text(feedKey), .optional(imageURL)).run()
             let wanted = JSONStringList.encode(sizes)
             let check = try connection.statement("""
-                SELECT sum(r.last_access < ?3), sum(r.url IS NULL
-                    OR NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = r.sha256)
-                    OR (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = r.sha256
-                        AND t.size IN (SELECT value FROM json_each(?1))) < ?2)
-                FROM temp.whole_feed_urls u LEFT JOIN resources r ON r.url = u.url
+                SELECT sum(last_access < ?3), sum(url IS NULL OR NOT (
+                    (has_original AND sized = ?2) OR (NOT ?4 AND NOT has_original AND (sized = ?2 OR NOT has_thumbnail))))
+                FROM (SELECT r.url, r.last_access,
+                        EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = r.sha256) AS has_original,
+                        EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = r.sha256) AS has_thumbnail,
+                        (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = r.sha256
+                            AND t.size IN (SELECT value FROM json_each(?1))) AS sized
+                    FROM temp.whole_feed_urls u LEFT JOIN resources r ON r.url = u.url)
                 """)
-            try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart))
+            try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart), .integer(refetchEvicted ? 1 : 0))
             guard try check.step() else { return nil }
             let (fresh, missing) = (check.int(0), check.int(1))
             _ = try check.step()

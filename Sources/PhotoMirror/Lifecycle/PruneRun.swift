@@ -57,6 +57,10 @@ struct PruneRun: Sendable {
         var report = PruneReport()
         report.limit = rule.limit
         report.dryRun = writer == nil
+        // The log of the writes before (a sync's own) empties at the first checkpoint, which the
+        // plan would otherwise count as disk to free: the prune would end below its target by it,
+        // and a prune after a sync would leave other files than a `prune` of the same cache.
+        if writer != nil { await index.checkpoint() }
         var (scan, blobs) = try await scanAndBlobs(rule)
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []

@@ -70,8 +70,8 @@ public struct Pruner: Sendable {
         }
     }
 
-    /// The prune after a sync, on the sync's open cache: only when over `limit` (or it went
-    /// over on the way), then down to 80% of it (`EvictionGoal.afterSync`).
+    /// The prune after a sync, on the sync's open cache: the same rule as `prune --max`
+    /// (`EvictionGoal.limit`), and down to 80% also when the sync went over on the way.
     static func afterSync(cache: OpenCache, limit: Int, wentOver: Bool = false, garbageGrace: Double = SharedStorage.defaultGrace,
                           heartbeat: HeartbeatKeeper? = nil) async throws -> PruneReport {
         var run = PruneRun(layout: cache.layout, storage: cache.storage, index: cache.index, writer: cache)
@@ -112,7 +112,7 @@ enum GoalRule: Sendable {
 
     func goal(usage: Int, now: Double) -> EvictionGoal {
         switch self {
-        case .prune(let limit, let maxAge): EvictionGoal.prune(limit: limit, maxAge: maxAge, now: now)
+        case .prune(let limit, let maxAge): EvictionGoal.prune(limit: limit, maxAge: maxAge, usage: usage, now: now)
         case .afterSync(let limit, let wentOver): EvictionGoal.afterSync(limit: limit, usage: usage, wentOver: wentOver)
         case .duringSync(let limit, let start, _): EvictionGoal.duringSync(limit: limit, usage: usage, syncStart: start)
         }

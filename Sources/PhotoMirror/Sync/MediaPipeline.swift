@@ -57,6 +57,7 @@ struct MediaPipeline: Sendable {
                 if isWhole(cached) {
                     return Finished(outcome: try await Revalidation(pipeline: self).revalidate(url, cached: cached, now: now))
                 }
+                if let kept = keepEvicted(url, cached: cached, now: now) { return kept }
                 if let original = cached.original, let result = try await rethumbnail(url: url, original: original, cached: cached,
                                                                                  fetchedAt: fetchedAt, now: now) {
                     return result
@@ -79,8 +80,19 @@ struct MediaPipeline: Sendable {
                         write: .touch(url: url, sha256: cached.sha256, at: now))
     }
 
-    /// Reused only whole: an item whose original was evicted (status `evicted-original`) is
-    /// listed again, so it is wanted again and is downloaded like a new one.
+    /// An image a prune evicted, its original or all of it, is left so by a plain sync: no
+    /// request, only its last access. Fetched again only when something needs the original: a
+    /// thumbnail size it lacks while it still has others (a new `--size`), `--revalidate`, or
+    /// `--refetch-evicted`. Nil when it is to be fetched.
+    func keepEvicted(_ url: String, cached: CachedMedia, now: Double) -> Finished? {
+        guard cached.original == nil, !loading.revalidateMedia, !loading.refetchEvicted else { return nil }
+        let hasEverySize = imaging.sizes.allSatisfy { cached.thumbnails[$0.description] != nil }
+        guard hasEverySize || cached.thumbnails.isEmpty else { return nil }
+        return Finished(outcome: .stored(sha256: cached.sha256, downloaded: false, bytes: 0),
+                        write: .touch(url: url, sha256: cached.sha256, at: now))
+    }
+
+    /// Reused whole: the original and a thumbnail of each size are stored.
     private func isWhole(_ cached: CachedMedia) -> Bool {
         cached.original != nil && imaging.sizes.allSatisfy { cached.thumbnails[$0.description] != nil }
     }

@@ -228,7 +228,8 @@ extension MirrorRun {
         var reused = Set<String>()
         for feed in feeds where feed.notModified {
             guard let urls = try? await pipeline.index.reuseWholeFeed(
-                feedKey: feed.key, imageURL: feed.record.imageURL, sizes: sizes, at: clock.now(), syncStart: clock.start)
+                feedKey: feed.key, imageURL: feed.record.imageURL, sizes: sizes, at: clock.now(), syncStart: clock.start,
+                refetchEvicted: loading.refetchEvicted)
             else { continue }
             reused.insert(feed.key)
             counts.done += urls

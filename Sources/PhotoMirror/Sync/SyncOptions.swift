@@ -49,6 +49,10 @@ public struct LoadingOptions: Sendable {
     /// Ask the server again about every cached media URL, with its stored validators (`sync
     /// --revalidate`). Off by default: image URLs are immutable.
     public var revalidateMedia = false
+    /// Download again the images whose original (or whole image) a prune evicted while an item
+    /// still lists them (`sync --refetch-evicted`). Off by default: under a size limit the
+    /// gallery needs only their thumbnails, and fetching them back would only be evicted again.
+    public var refetchEvicted = false
     /// The `User-Agent` of every request (`--user-agent`: an operator's contact URL, say); nil is
     /// `CurlLoader.defaultUserAgent`.
     public var userAgent: String?

@@ -7,7 +7,7 @@ extension CommandSpec {
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
         .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
-        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .json, .quiet, .verbose,
+        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .json, .quiet, .verbose,
     ]
 
     static let sync = CommandSpec(
@@ -18,7 +18,9 @@ extension CommandSpec {
         name it), makes thumbnails and writes the cache, a manifest and a JSON Feed (feed.json,
         its images the mirrored ones) per feed and index.html.
         Images already in the cache are not downloaded again (an image URL is treated as
-        immutable), unless --revalidate. An item whose original prune evicted is downloaded again.
+        immutable), unless --revalidate. An item whose original (or whole image) a prune evicted
+        is left so, its thumbnail shown, unless --refetch-evicted, --revalidate or a new --size
+        needs the original.
         Each feed is asked for with the ETag / Last-Modified it last answered with (a paged API's
         first page): a 304 means unchanged, so it is not read again and its manifest, JSON Feed
         and pages stay as they are.
@@ -134,10 +136,12 @@ extension CommandSpec {
         item counts as use; an image shared by several items or feeds is as recent as the most
         recent of them), until the cache fits; an image no feed lists any more goes whole
         (original and thumbnails: no page shows it), and the thumbnails of listed items go only
-        if removing every original is not enough. Prune stops as soon as the files it evicts
-        bring the cache within SIZE; the index rows and page text that go with them (about
-        1 KB an image) leave it that much further below. Temp files and orphans are deleted
-        too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
+        if removing every original is not enough. Once the cache is over SIZE, prune trims it
+        to 80% of SIZE (ending within 75-100% of that), so the next syncs add their new images
+        without pruning again; a cache within SIZE is left as it is. `sync --max` prunes by
+        the same rule, as it stores and when done. A plain sync leaves evicted images so (their
+        thumbnail shown); `sync --refetch-evicted` fetches them back. Temp files and orphans
+        are deleted too. Manifests and the gallery are rewritten: items say evicted-original (thumbnail
         kept) or evicted, and no page shows a broken image. In a bucket other writers share
         (--store), SIZE covers what this writer owns (what its index names, its feeds' pages,
         garbage past --garbage-grace); while another writer's heartbeat is live nothing is

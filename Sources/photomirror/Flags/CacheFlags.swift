@@ -6,8 +6,9 @@ extension Flag {
             + "feeds list) and after it, prune it to 80% of SIZE (so the next syncs don't prune at once); SIZE as in "
             + "`photomirror help prune`. Default: max_size in <cache>/config.json")
     static let pruneMax = Flag(
-        name: "max", placeholder: "SIZE", kind: .byteSize, summary: "the cache's size limit",
-        help: "the limit; default: max_size in <cache>/config.json")
+        name: "max", placeholder: "SIZE", kind: .byteSize, summary: "prune to 80% of SIZE if the cache is over it",
+        help: "the limit: a cache over it is pruned to 80% of it, as `sync --max` does; default: max_size in "
+            + "<cache>/config.json")
     static let maxAge = Flag(
         name: "max-age", placeholder: "DURATION", kind: .duration, summary: "expire images not listed by any sync for this long",
         help: "expire images not listed by any sync for this long")

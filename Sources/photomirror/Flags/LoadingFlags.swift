@@ -72,4 +72,9 @@ extension Flag {
         name: "revalidate", kind: .toggle, summary: "ask the servers again about every cached image",
         help: "ask the server again about every cached image, with the stored ETag / Last-Modified: 304 keeps the "
             + "cached copy, new bytes replace it (new original and thumbnails, manifest repointed)")
+    static let refetchEvicted = Flag(
+        name: "refetch-evicted", kind: .toggle, summary: "download again the images a prune evicted",
+        help: "download again the images of listed items whose original (or whole image) a prune evicted. Without it "
+            + "a sync leaves them evicted: the gallery shows their thumbnail, and under --max they would only be "
+            + "evicted again. A new --size or --revalidate also fetches an evicted original")
 }

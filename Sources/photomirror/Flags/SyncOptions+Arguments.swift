@@ -31,6 +31,7 @@ extension LoadingOptions {
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
         revalidateMedia = arguments.has(.revalidate)
         allowPrivateAddresses = arguments.has(.allowPrivateAddresses)
+        refetchEvicted = arguments.has(.refetchEvicted)
         userAgent = arguments.last(.userAgent)
         marvelKeys = Self.marvelKeys(ProcessInfo.processInfo.environment)
     }
