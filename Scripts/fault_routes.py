@@ -50,6 +50,15 @@ def handle(handler, parts):
         if count("busy/" + parts[1]) <= int(parts[2]):  # under KEY get 429 + Retry-After: SECONDS
             return send(handler, 429, b"slow down\n", "text/plain", {"Retry-After": parts[3]})
         return send_file(handler, "/".join(parts[4:]))
+    if kind == "status-after":                # /fault/status-after/KEY/500: once a "busy" route under KEY
+        deadline = time.time() + 60           # has answered (or after a minute), that status
+        while time.time() < deadline:
+            with counters_lock:
+                if counters.get("busy/" + parts[1], 0) > 0:
+                    break
+            time.sleep(0.01)
+        time.sleep(0.2)
+        return send(handler, int(parts[2]), b"error page\n", "text/plain")
     if kind == "stall":                       # headers, then one byte a second
         handler.send_response(200)
         handler.send_header("Content-Type", "image/jpeg")

@@ -1,7 +1,8 @@
 /// Wraps a loader with `HostGate`: every request waits for its host's turn (`--per-host`,
 /// `--rate`, a `Retry-After` pause), and every answer tells the gate how the host is doing.
 /// Put it below `RetryingLoader`, so that a retry waits for its host like any request and a
-/// request that waits holds nothing else.
+/// request that waits holds nothing else. An answer that asks for too long a pause ends its
+/// request in `RetryStopped`, its status first.
 public struct PoliteLoader: HTTPLoading {
     public let base: any HTTPLoading
     public let gate: HostGate
@@ -23,7 +24,9 @@ public struct PoliteLoader: HTTPLoading {
             await gate.finish(origin, response: nil)
             throw error
         }
-        if let refusal = await gate.finish(origin, response: response) { throw refusal }
+        if let refusal = await gate.finish(origin, response: response) {
+            throw RetryStopped(response: response, error: nil, stop: refusal)
+        }
         return response
     }
 }

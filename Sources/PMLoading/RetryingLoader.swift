@@ -2,7 +2,9 @@ import Foundation
 
 /// Wraps a loader with a `RetryPolicy`. Waits are `Task.sleep`, so cancellation (SIGINT)
 /// ends them at once; the last response or error is what the caller sees. Over a
-/// `PoliteLoader`, a `Retry-After` pause is waited out there, for the whole host.
+/// `PoliteLoader`, a `Retry-After` pause is waited out there, for the whole host; a retry that
+/// host refuses (it asked, maybe in another request's answer, for too long a pause) ends in
+/// `RetryStopped`, which keeps what this request got.
 public struct RetryingLoader: HTTPLoading {
     public let base: any HTTPLoading
     public let policy: RetryPolicy
@@ -15,6 +17,7 @@ public struct RetryingLoader: HTTPLoading {
     public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         var attempt = 1
+        var previous: (response: HTTPResponse?, error: HTTPError?)?
         while true {
             let outcome: RetryPolicy.Outcome
             let response: HTTPResponse?
@@ -23,6 +26,9 @@ public struct RetryingLoader: HTTPLoading {
                 response = received
                 outcome = .response(status: received.status, retryAfter: received.headers["retry-after"])
             } catch let error as HTTPError {
+                if case .hostPaused = error, let previous {
+                    throw RetryStopped(response: previous.response, error: previous.error, stop: error)
+                }
                 response = nil
                 outcome = .failure(error)
             }
@@ -44,7 +50,12 @@ public struct RetryingLoader: HTTPLoading {
             } catch {
                 throw HTTPError.cancelled
             }
-            if case .failure(let error) = outcome, error.spoilsConnection { request.freshConnection = true }
+            if case .failure(let error) = outcome {
+                if error.spoilsConnection { request.freshConnection = true }
+                previous = (nil, error)
+            } else {
+                previous = (response, nil)
+            }
             attempt += 1
         }
     }

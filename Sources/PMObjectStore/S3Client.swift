@@ -25,6 +25,7 @@ public struct S3Client: Sendable {
         let fail = { (reason: S3Error.Reason) in
             S3Error(operation: operation, bucket: bucket, key: key, reason: reason)
                 .redacting(configuration.credentials.secretAccessKey)
+                .redacting(configuration.credentials.sessionToken ?? "")
         }
         if let problem = S3Names.bucketProblem(bucket) ?? key.flatMap(S3Names.keyProblem) {
             throw fail(.invalidRequest(problem))

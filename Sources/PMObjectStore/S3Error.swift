@@ -1,5 +1,6 @@
 import Foundation
 import PMLoading
+import PMSupport
 
 /// A failed S3 operation: which one, on which bucket and key, and why, with S3's own error
 /// `Code` and `Message` when it sent them. Its text never holds the secret key.
@@ -62,11 +63,11 @@ public struct S3Error: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The same error with `secret` blanked wherever the service or libcurl echoed it, so no
-    /// message can leak it whatever a server puts in its error text.
+    /// The same error with `secret` blanked where the service or libcurl echoed it, so no
+    /// message can leak it whatever a server puts in its error text; other text, which may
+    /// share its letters, stays whole (`SecretRedaction`).
     func redacting(_ secret: String) -> S3Error {
-        guard !secret.isEmpty else { return self }
-        let blank = { (text: String) in text.replacingOccurrences(of: secret, with: "(redacted)") }
+        let blank = { (text: String) in SecretRedaction.redacting(secret, in: text) }
         let redacted: Reason
         switch reason {
         case .service(let status, let code, let message):

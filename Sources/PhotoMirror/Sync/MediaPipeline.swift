@@ -99,7 +99,12 @@ struct MediaPipeline: Sendable {
 
     private func download(_ url: String, now: Double) async throws -> Finished {
         try MediaURLPolicy.check(url)
-        let response = try await loader.fetch(request(for: url))
+        let response: HTTPResponse
+        do {
+            response = try await loader.fetch(request(for: url))
+        } catch let stopped as RetryStopped {
+            throw MediaFailure(retryStopped: stopped)
+        }
         return try await using(response) { try await storeFiles(response, url: url, now: now) }
     }
 
@@ -180,4 +185,22 @@ extension MediaPipeline {
 /// A reason an item failed, worded for a person.
 struct MediaFailure: Error, Sendable {
     let reason: String
+
+    init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The image's own last outcome (its status, as `ResponseCheck` words it, or its transfer
+    /// error), then the host pause that kept it from being tried again.
+    init(retryStopped stopped: RetryStopped) {
+        var reason = stopped.description
+        if let response = stopped.response {
+            do {
+                try ResponseCheck.validate(response)
+            } catch {
+                reason = "\(error.reason); \(RetryStopped.notRetried(stopped.stop))"
+            }
+        }
+        self.reason = reason
+    }
 }
