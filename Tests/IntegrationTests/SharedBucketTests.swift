@@ -17,9 +17,7 @@ final class SharedBucketTests: XCTestCase {
     override func setUp() async throws {
         store = try ObjectStore.shared()
         loader = CurlLoader(maxConnections: 16)
-        let credentials = S3Credentials(accessKeyID: store.accessKeyID, secretAccessKey: store.secretAccessKey)
-        client = S3Client(configuration: S3Configuration(endpoint: store.endpoint, region: store.region, credentials: credentials),
-                          loader: RetryingLoader(base: loader, policy: RetryPolicy()))
+        client = store.client(over: loader)
         bucket = store.makeBucketName(name)
     }
 
