@@ -5,7 +5,7 @@ import XCTest
 /// the people looking at the gallery, not only the syncs.
 final class ServeAccessTests: XCTestCase {
     /// The older feed's own photos: after syncing the older feed, then the newer one, the two
-    /// least recently used images, one of which a prune that frees one original evicts.
+    /// least recently used images, one of which a prune evicts first.
     static let olderOnly = ["Aqua.jpg", "Blinds.jpg"]
 
     func testAThumbnailServedIsNotEvictedFirst() throws {
@@ -16,13 +16,14 @@ final class ServeAccessTests: XCTestCase {
         let control = feeds.folder.appendingPathComponent("control")
         try FileManager.default.copyItem(at: cache, to: control)
 
-        // The control, an identical copy nobody reads: the prune evicts the least recently used.
-        let leastRecent = try pruneOneOriginal(control, feeds)
-        XCTAssertTrue(Self.olderOnly.contains(leastRecent), leastRecent)
-        let other = try XCTUnwrap(Self.olderOnly.first { $0 != leastRecent })
+        // The control, an identical copy nobody reads: the prune evicts the least recently used
+        // first, one of the older feed's own photos, and perhaps more (it trims to 80% of --max).
+        let evictedUnread = try pruneOriginals(control, feeds)
+        let served = try XCTUnwrap(Self.olderOnly.first { evictedUnread.contains($0) }, "\(evictedUnread)")
+        let other = try XCTUnwrap(Self.olderOnly.first { $0 != served })
 
         let items = try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
-        let thumbnail = try XCTUnwrap(items[leastRecent]?["thumbnail"] as? String)
+        let thumbnail = try XCTUnwrap(items[served]?["thumbnail"] as? String)
         let otherThumbnail = try XCTUnwrap(items[other]?["thumbnail"] as? String)
         let serve = try ServeProcess(cache: cache)
         XCTAssertEqual(try RawHTTP.request(port: serve.port, "GET", "/" + thumbnail).status, 200)
@@ -33,23 +34,25 @@ final class ServeAccessTests: XCTestCase {
         XCTAssertEqual(serve.stop(), 0, serve.server.stderr)
         XCTAssertFalse(serve.server.stderr.contains("not count"), serve.server.stderr)
 
-        XCTAssertEqual(try pruneOneOriginal(cache, feeds), other, "the served image is now the most recent")
+        // The same prune on the served copy: the served image is now the most recent, so the
+        // others go before it.
+        let evicted = try pruneOriginals(cache, feeds)
+        XCTAssertFalse(evicted.contains(served), "the served image is now the most recent: \(evicted)")
+        XCTAssertTrue(evicted.contains(other), "\(evicted)")
         let after = try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
-        XCTAssertEqual(after[leastRecent]?["status"] as? String, "ok")
-        XCTAssertNotNil(after[leastRecent]?["original"] as? String, "the original of a served thumbnail stays")
+        XCTAssertEqual(after[served]?["status"] as? String, "ok")
+        XCTAssertNotNil(after[served]?["original"] as? String, "the original of a served thumbnail stays")
     }
 
-    /// Prunes to just under the cache's disk use, so exactly one original goes; returns which
-    /// photo of the older feed lost it.
-    func pruneOneOriginal(_ cache: URL, _ feeds: TwoFeeds) throws -> String {
+    /// Prunes with a limit just under the cache's disk use (a prune over its limit trims to 80%
+    /// of it); returns the photos of the older feed that lost their original.
+    func pruneOriginals(_ cache: URL, _ feeds: TwoFeeds) throws -> Set<String> {
         let limit = try CacheDisk.allocatedBytes(cache) - 4096
         let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(limit), "--cache", cache.path])
         XCTAssertEqual(prune.status, 0, prune.stderr)
-        XCTAssertEqual(try CacheDisk.json(prune.stdout)["originals_evicted"] as? Int, 1, prune.stdout)
-        let evicted = try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
-            .filter { $0.value["status"] as? String == "evicted-original" }.map(\.key)
-        XCTAssertEqual(evicted.count, 1, "\(evicted)")
-        return try XCTUnwrap(evicted.first)
+        XCTAssertGreaterThan(try CacheDisk.json(prune.stdout)["originals_evicted"] as? Int ?? 0, 0, prune.stdout)
+        return Set(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older)
+            .filter { $0.value["status"] as? String == "evicted-original" }.map(\.key))
     }
 
     /// A cache on a read-only file system (root: a tmpfs remounted read-only, EROFS) or in a

@@ -50,11 +50,20 @@ import Testing
                                                at: 50, syncStart: 40) == nil, "no 160x160 thumbnail")
         #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/unknown", sizes: ["40x40"],
                                                at: 50, syncStart: 40) == nil, "a logo the index does not know")
-        _ = try await index.dropRows(originals: ["y"], thumbnails: [])
-        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
-                                               at: 50, syncStart: 40) == nil, "y's original was evicted")
         let media = try await index.media(for: ["https://img/x", "https://img/l"])
         #expect(media.values.allSatisfy { $0.original?.lastAccess == 1 })
         #expect(try await index.syncMedia(for: ["https://img/x"])["https://img/x"]?.lastAccess == 1)
+    }
+
+    /// Evicted stays evicted: an image whose original a prune took (its thumbnails kept) does
+    /// not make a plain sync of the unchanged feed fetch it again.
+    @Test func anEvictedOriginalLeavesTheFeedReusedAndTheImageEvicted() async throws {
+        let (index, folder) = try makeIndex()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await populate(index)
+        _ = try await index.dropRows(originals: ["y"], thumbnails: [])
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
+                                               at: 50, syncStart: 40) != nil)
+        #expect(try await index.original(sha256: "y") == nil)
     }
 }

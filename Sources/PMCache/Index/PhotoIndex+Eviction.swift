@@ -146,6 +146,18 @@ extension PhotoIndex {
         }
     }
 
+    /// Forgets the media URLs of images whose originals are gone from the storage without an
+    /// eviction (a bucket that lost them): unlike an evicted image, which a plain sync leaves
+    /// evicted, the next sync downloads them again as new.
+    public func forgetMediaURLs(of originals: [ImageHash]) throws(IndexError) {
+        guard !originals.isEmpty else { return }
+        try connection.transaction { () throws(IndexError) in
+            try connection.statement("DELETE FROM resources WHERE sha256 IN (SELECT value FROM json_each(?))")
+                .bind(.text(JSONStringList.encode(originals.sorted()))).run()
+            try noteDeleted(connection.changes, from: "resources")
+        }
+    }
+
     // The sets go in as JSON arrays, sorted so every insert appends to its temp b-tree. Returns
     // the table of every dropped image: one of the two when the other is empty, else their union.
     private func fillDropTables(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)])

@@ -40,6 +40,7 @@ struct StorageCheck: Sendable {
         let thumbnails = rows.thumbnails.filter { missing.contains($0.path) }
             .map { (sha256: ImageHash($0.originalSHA256), size: Optional($0.size)) }
         let dropped = try await cache.index.dropRows(originals: originals, thumbnails: thumbnails)
+        try await cache.index.forgetMediaURLs(of: originals)
         try await Republisher(cache: cache).republish(feedKeys: dropped.feedKeys)
         return originals.count + thumbnails.count
     }
