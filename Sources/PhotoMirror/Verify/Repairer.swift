@@ -151,8 +151,11 @@ public struct Repairer: Sendable {
         result.feedsAdopted = adopted?.keys.count ?? 0
         let findings = inspected.findings
         guard !findings.isEmpty else { return result }
-        _ = try await cache.index.dropRows(originals: findings.originals.map { ImageHash($0) },
+        let lostOriginals = findings.originals.map { ImageHash($0) }
+        _ = try await cache.index.dropRows(originals: lostOriginals,
                                            thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })
+        // Damage is not an eviction: the next plain sync downloads these originals again.
+        try await cache.index.forgetMediaURLs(of: lostOriginals)
         result.rowsDropped = findings.originals.count + findings.thumbnails.count
         if result.rowsDropped > 0 || findings.pagesDamaged || findings.documentsStale {
             try await Republisher(cache: cache).republishAll()
