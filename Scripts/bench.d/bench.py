@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the performance targets (issues 6, 11, 12, 14 and 16) side by side with their peers and prints one table.
+"""Runs the performance targets (issues 6, 11, 12, 14, 16 and 23) side by side with their peers and prints one table.
 
 Called by Scripts/bench (which installs the peers, builds photomirror and the corpus); see
 there for usage. Every figure is a median over rounds, every ratio is taken per round between
@@ -8,17 +8,19 @@ runs of the same round (the machine is shared and noisy; ratios measured togethe
 import argparse, os, re, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import formats, http2, objectstore, parse, report, scale, sync, thumbs  # noqa: E402
+import formats, http2, objectstore, parse, report, scale, settle, sync, thumbs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each (no warm-up rounds)
     "full": {"warmup": 1, "thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000,
              "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7,
-             "store_count": 1000, "store_rounds": 5, "scale_feeds": 50, "scale_items": 2000, "scale_rounds": 1},
+             "store_count": 1000, "store_rounds": 5, "scale_feeds": 50, "scale_items": 2000, "scale_rounds": 1,
+             "settle_count": 2000},
     "quick": {"warmup": 0, "thumb_rounds": 1, "sync_count": 1000, "sync_rounds": 1, "rtt_count": 300,
               "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None, "parse_rounds": 3,
-              "store_count": 300, "store_rounds": 1, "scale_feeds": 5, "scale_items": 200, "scale_rounds": 1},
+              "store_count": 300, "store_rounds": 1, "scale_feeds": 5, "scale_items": 200, "scale_rounds": 1,
+              "settle_count": 1000},
 }
 
 
@@ -48,7 +50,7 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
     a = ap.parse_args()
     plan = PLANS["quick" if a.quick else "full"]
@@ -99,6 +101,8 @@ def main():
             # The issue's 1000 files in both plans (the quick plan's sync size anyway).
             results["vs_thumb"] = sync.versus_thumb(a.binary, a.corpus, a.work, 1000, plan["sync_rounds"],
                                                     warmup=plan["warmup"])
+        if "14" in only:
+            results["settle"] = settle.run(a.binary, a.corpus, a.work, plan["settle_count"])
     finally:
         shutil.rmtree(a.work, ignore_errors=True)
         if a.disk_work:

@@ -177,7 +177,23 @@ def targets(results):
             rows.append(("12", f"(reference) CPU per image: sync {sync_ms:.2f} ms, thumb {thumb_ms:.2f} ms, nginx serving "
                                f"the sync {vs['nginx_cpu_ms']:.2f} ms; the ratio a sync costing only thumb's CPU would reach",
                          f"{bound:.2f}×", "—", "info"))
+    rows += _settle_rows(results.get("settle"))
     return rows
+
+
+def _settle_rows(settle):
+    """Target 14: three syncs of one unchanged feed under a --max of half its disk use."""
+    if not settle:
+        return []
+    second, third = settle["syncs"][1], settle["syncs"][2]
+    low, high = settle["target"] * 3 // 4, settle["target"]
+    settled = all(s["code"] == 0 and low <= s["du"] <= high for s in settle["syncs"])
+    spread = ", ".join(f"{s['du'] / 1e6:.1f}" for s in settle["syncs"])
+    return [("14", f"third sync of an unchanged {settle['count']}-photo feed under --max half its disk use "
+                   f"({settle['limit'] / 1e6:.1f} MB): image bytes downloaded (second sync: {second['images']} images, "
+                   f"{second['bytes']:,} bytes; du after each sync {spread} MB, target {settle['target'] / 1e6:.1f} MB"
+                   f"{'' if settled else ': OUTSIDE 75–100 % of the target or a sync failed'})",
+             f"{third['bytes']:,} B", "0 B", third["bytes"] == 0 and second["bytes"] == 0 and settled)]
 
 
 def _reclaim_rows(reclaim, prune):
