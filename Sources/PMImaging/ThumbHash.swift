@@ -1,0 +1,109 @@
+import Foundation
+
+/// ThumbHash, written from Evan Wallace's published algorithm (https://evanw.github.io/thumbhash/):
+/// about 25 bytes that hold an image's average colour, aspect ratio, alpha and a few DCT
+/// coefficients of its luminance and chroma, from which a blurred placeholder is painted before
+/// the thumbnail loads. Chosen over BlurHash because it needs no component-count parameters,
+/// carries alpha and the aspect ratio, and keeps more detail in fewer bytes.
+public enum ThumbHash {
+    /// The largest side the algorithm takes: more pixels cost time and add nothing.
+    public static let maxSide = 100
+
+    /// The hash of straight-alpha RGBA pixels (`width` × `height` ≤ 100 × 100), byte for byte
+    /// what the reference implementation returns.
+    public static func encode(width w: Int, height h: Int, rgba: [UInt8]) -> [UInt8] {
+        precondition(w > 0 && h > 0 && w <= maxSide && h <= maxSide && rgba.count == w * h * 4)
+        var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
+        for i in 0..<(w * h) {
+            let alpha = Double(rgba[i * 4 + 3]) / 255
+            avgR += alpha / 255 * Double(rgba[i * 4])
+            avgG += alpha / 255 * Double(rgba[i * 4 + 1])
+            avgB += alpha / 255 * Double(rgba[i * 4 + 2])
+            avgA += alpha
+        }
+        if avgA > 0 { avgR /= avgA; avgG /= avgA; avgB /= avgA }
+
+        let hasAlpha = avgA < Double(w * h)
+        let lLimit = hasAlpha ? 5.0 : 7.0  // fewer luminance terms leave room for alpha's
+        let longest = Double(max(w, h))
+        let lx = max(1, Int(round(lLimit * Double(w) / longest)))
+        let ly = max(1, Int(round(lLimit * Double(h) / longest)))
+
+        // LPQA, each pixel composited over the average colour.
+        var l = [Double](repeating: 0, count: w * h), p = l, q = l, a = l
+        for i in 0..<(w * h) {
+            let alpha = Double(rgba[i * 4 + 3]) / 255
+            let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[i * 4])
+            let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 1])
+            let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 2])
+            l[i] = (r + g + b) / 3
+            p[i] = (r + g) / 2 - b
+            q[i] = r - g
+            a[i] = alpha
+        }
+
+        let lChannel = Channel(l, w, h, max(3, lx), max(3, ly))
+        let pChannel = Channel(p, w, h, 3, 3)
+        let qChannel = Channel(q, w, h, 3, 3)
+        let aChannel = hasAlpha ? Channel(a, w, h, 5, 5) : nil
+
+        let isLandscape = w > h
+        let header24 = Int(round(63 * lChannel.dc)) | Int(round(31.5 + 31.5 * pChannel.dc)) << 6
+            | Int(round(31.5 + 31.5 * qChannel.dc)) << 12 | Int(round(31 * lChannel.scale)) << 18 | (hasAlpha ? 1 << 23 : 0)
+        let header16 = (isLandscape ? ly : lx) | Int(round(63 * pChannel.scale)) << 3
+            | Int(round(63 * qChannel.scale)) << 9 | (isLandscape ? 1 << 15 : 0)
+        var hash: [UInt8] = [UInt8(header24 & 255), UInt8((header24 >> 8) & 255), UInt8(header24 >> 16),
+                             UInt8(header16 & 255), UInt8(header16 >> 8)]
+        if let aChannel { hash.append(UInt8(Int(round(15 * aChannel.dc)) | Int(round(15 * aChannel.scale)) << 4)) }
+
+        let start = hash.count
+        var index = 0
+        for channel in [lChannel, pChannel, qChannel] + (aChannel.map { [$0] } ?? []) {
+            for f in channel.ac {
+                let slot = start + index >> 1
+                if slot == hash.count { hash.append(0) }
+                hash[slot] |= UInt8(Int(round(15 * f)) << ((index & 1) << 2))
+                index += 1
+            }
+        }
+        return hash
+    }
+
+    /// JavaScript's `Math.round`, which the reference uses: halves go up. Every value rounded
+    /// here is non-negative, where that is `(x + 0.5).rounded(.down)`.
+    private static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+
+    /// One channel's DCT: its DC term and its AC terms normalized to 0…1 by their largest magnitude.
+    private struct Channel {
+        var dc = 0.0
+        var ac: [Double] = []
+        var scale = 0.0
+
+        init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int) {
+            var fx = [Double](repeating: 0, count: w)
+            var fy = [Double](repeating: 0, count: h)
+            for cy in 0..<ny {
+                for y in 0..<h { fy[y] = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) }
+                var cx = 0
+                while cx * ny < nx * (ny - cy) {
+                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
+                    var f = 0.0
+                    // The reference's order of summation, so that its rounding is met bit for bit.
+                    for y in 0..<h {
+                        let row = y * w, wave = fy[y]
+                        for x in 0..<w { f += values[row + x] * fx[x] * wave }
+                    }
+                    f /= Double(w * h)
+                    if cx > 0 || cy > 0 {
+                        ac.append(f)
+                        scale = max(scale, abs(f))
+                    } else {
+                        dc = f
+                    }
+                    cx += 1
+                }
+            }
+            if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }
+        }
+    }
+}
