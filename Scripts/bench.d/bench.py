@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the performance targets (issues 6, 11, 12, 14, 16 and 23) side by side with their peers and prints one table.
+"""Runs the performance targets (issues 6, 11, 12, 14, 16, 23 and 26) side by side with their peers and prints one table.
 
 Called by Scripts/bench (which installs the peers, builds photomirror and the corpus); see
 there for usage. Every figure is a median over rounds, every ratio is taken per round between
@@ -50,8 +50,9 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
+    ap.add_argument("--reference", help="target 16: the release binary of commit 15fab8e")
     a = ap.parse_args()
     plan = PLANS["quick" if a.quick else "full"]
     only = set(a.only.split(","))
@@ -97,10 +98,17 @@ def main():
             # long: no warm-up round in either plan.
             results["scale"] = scale.run(a.binary, a.corpus, a.work, plan["scale_feeds"], plan["scale_items"],
                                          plan["scale_rounds"])
-        if "12" in only:
+        if only & {"12", "15"}:
             # The issue's 1000 files in both plans (the quick plan's sync size anyway).
             results["vs_thumb"] = sync.versus_thumb(a.binary, a.corpus, a.work, 1000, plan["sync_rounds"],
                                                     warmup=plan["warmup"])
+        if "16" in only:
+            if a.reference:
+                # Two rounds (one round in the quick plan), each binary first in one of them.
+                results["versus"] = scale.versus(a.binary, a.reference, a.corpus, a.work, plan["scale_feeds"],
+                                                 plan["scale_items"], 1 if a.quick else 2)
+            else:
+                results["versus"] = {"status": "skipped", "detail": "its build is missing: see Scripts/bench"}
         if "14" in only:
             results["settle"] = settle.run(a.binary, a.corpus, a.work, plan["settle_count"])
     finally:

@@ -177,7 +177,17 @@ def targets(results):
             rows.append(("12", f"(reference) CPU per image: sync {sync_ms:.2f} ms, thumb {thumb_ms:.2f} ms, nginx serving "
                                f"the sync {vs['nginx_cpu_ms']:.2f} ms; the ratio a sync costing only thumb's CPU would reach",
                          f"{bound:.2f}×", "—", "info"))
+        if vs.get("floor"):
+            rounds = vs["floor_ratios"]
+            floor = vs["stats"][vs["floor"]]
+            rows.append(("15", f"sync {vs['stats'][vs['pm']].items}×500 px from nginx: its rate vs the sync's C floor "
+                               f"(csync.c: download, SHA-256, decode, thumbnail, two atomic writes, SQLite rows; "
+                               f"{floor.cpu_ms:.2f} ms CPU per image) in the same rounds ({min(rounds):.2f}–{max(rounds):.2f}×)",
+                         f"{vs['floor_ratio']:.2f}×", "≥ 0.90×", vs["floor_ratio"] >= 0.9))
+            rows.append(("15", "(reference) the C floor's rate vs photomirror thumb of the same files",
+                         f"{vs['floor_vs_thumb']:.2f}×", "—", "info"))
     rows += _settle_rows(results.get("settle"))
+    rows += _versus_rows(results.get("versus"))
     return rows
 
 
@@ -253,6 +263,33 @@ def _scale_rows(scale):
     ]
 
 
+def _versus_rows(versus):
+    """Target 16: photomirror against the build of 15fab8e at 100 000 items, as per-round ratios."""
+    if not versus:
+        return []
+    if versus.get("status") == "skipped":
+        return [("16", f"100 000 items vs commit 15fab8e ({versus['detail']})", "not run", "—", "info")]
+    ratio = {key: statistics.median(values) for key, values in versus["ratios"].items()}
+    pm, ref = versus["stats"]["pm"], versus["stats"]["ref"]
+    codes = sorted({c["verify_code"] for c in versus["checks"]["pm"]})
+    items = f"{versus['feeds'] * versus['per_feed']:,}"
+    rows = [
+        ("16", f"first sync of {items} items: photomirror's rate vs 15fab8e's ({pm['sync'].per_s:,.0f} vs "
+               f"{ref['sync'].per_s:,.0f} img/s)", f"{1 / ratio['sync']:.2f}×", "≥ 1.00×", 1 / ratio["sync"] >= 1.0),
+        ("16", f"prune of that cache to half: time vs 15fab8e's ({pm['prune'].wall:.2f} vs {ref['prune'].wall:.2f} s)",
+         f"{ratio['prune']:.2f}×", "≤ 0.75×", ratio["prune"] <= 0.75),
+        ("16", f"re-sync, nothing changed: time vs 15fab8e's ({pm['again'].wall:.2f} vs {ref['again'].wall:.2f} s)",
+         f"{ratio['again']:.2f}×", "≤ 0.50×", ratio["again"] <= 0.5),
+        ("16", f"verify of the pruned cache (exit {'/'.join(map(str, codes))}): time vs 15fab8e's "
+               f"({pm['verify'].wall:.2f} vs {ref['verify'].wall:.2f} s)", f"{ratio['verify']:.2f}×", "≤ 0.50×, exit 0",
+         ratio["verify"] <= 0.5 and codes == [0]),
+    ]
+    for key, what in (("sync", "first sync"), ("again", "re-sync"), ("prune", "prune"), ("verify", "verify")):
+        rows.append(("16", f"peak RSS, {what} (15fab8e: {ref[key].rss_mb:.1f} MB)", f"{pm[key].rss_mb:.1f} MB", "≤ 64 MB",
+                     pm[key].rss_mb <= 64))
+    return rows
+
+
 def all_passed(results):
     return all(ok is not False for *_, ok in targets(results))
 
@@ -310,10 +347,15 @@ def render(results):
     if scale:
         for stats in scale["stats"].values():
             lines.append(_row(f"11 {scale['feeds'] * scale['per_feed']:,} items", stats))
+    versus = results.get("versus")
+    if versus and "stats" in versus:
+        for who in ("pm", "ref"):
+            for stats in versus["stats"][who].values():
+                lines.append(_row(f"16 {versus['feeds'] * versus['per_feed']:,} items", stats))
     vs = results.get("vs_thumb")
     if vs:
         for stats in vs["stats"].values():
-            lines.append(_row("12 sync vs thumb", stats))
+            lines.append(_row("12/15 sync vs thumb and the C floor", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")

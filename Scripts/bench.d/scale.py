@@ -1,4 +1,5 @@
-"""Target 11 (issue 16): 100 000 items in one `photomirror sync`, then the cache's upkeep.
+"""Targets 11 (issue 16) and 16 (issue 26): 100 000 items in one `photomirror sync`, then the
+cache's upkeep; target 16 runs the same rounds for the build of commit 15fab8e beside it.
 
 nginx on 127.0.0.1 serves 50 Flickr feeds of 2000 distinct 240 px photos each from the work
 folder (a tmpfs when there is one). The photos are jpeg240's 200 files, each written 500 times
@@ -78,8 +79,9 @@ def _load_bases(folder):
     return bases
 
 
-def run(binary, corpus, work, feeds, per_feed, rounds):
-    site = Site(os.path.join(work, "site-scale"), corpus, [])
+def _site(corpus, work, feeds, per_feed, name="site-scale"):
+    """nginx serving `feeds` Flickr feeds of `per_feed` distinct 240 px photos; the list of their URLs."""
+    site = Site(os.path.join(work, name), corpus, [])
     bases = _load_bases(os.path.join(corpus, "jpeg240"))
     lines = []
     for number in range(feeds):
@@ -87,45 +89,92 @@ def run(binary, corpus, work, feeds, per_feed, rounds):
         names = _distinct_copies(bases, per_feed, os.path.join(site.root, "d240", tag))
         urls = [site.url(f"d240/{tag}/{name}") for name in names]
         lines.append(site.write_feed(f"scale-{tag}", urls, first_id=number * per_feed))
-    feed_list = os.path.join(work, "scale-feeds.txt")
+    feed_list = os.path.join(work, f"{name}-feeds.txt")
     with open(feed_list, "w") as fh:
         fh.write("\n".join(lines) + "\n")
+    return site, feed_list
+
+
+def _round(binary, site, feed_list, cache, trims_to_80=True):
+    """One round on a fresh cache: sync, the same sync again, prune to half, verify. Returns the
+    four runs by step and the round's checks. `trims_to_80` is false for 15fab8e: its prune --max
+    stops as soon as the cache fits (not at 80 % of the limit), and it takes feeds as operands."""
+    shutil.rmtree(cache, ignore_errors=True)
+    if trims_to_80:
+        sync = [binary, "sync", "--cache", cache, "--quiet", "--feeds", feed_list]
+    else:  # 15fab8e has no --feeds: the same URLs as operands
+        with open(feed_list) as fh:
+            sync = [binary, "sync", "--cache", cache, "--quiet", *fh.read().split()]
+    first = measure.run(sync)
+    originals = _originals(binary, cache)
+    mark = len(site.access_log_lines())
+    again = measure.run(sync)
+    requests = site.access_log_lines()[mark:]
+    before = _du_bytes(cache)
+    limit = before // 2
+    index_before = _index_bytes(cache)
+    # A prune over its --max trims to 80% of it: this --max makes half the du its target.
+    pruned = measure.run([binary, "prune", "--quiet", "--max", str(limit * 5 // 4 if trims_to_80 else limit), "--cache", cache])
+    after = _du_bytes(cache)
+    index_after = _index_bytes(cache)
+    verified = measure.run([binary, "verify", "--quiet", "--cache", cache], check=False)
+    checks = {"originals": originals, "images": sum(1 for line in requests if '"GET /d240/' in line),
+              "feeds": sum(1 for line in requests if '"GET /feeds/' in line),
+              "unchanged": sum(1 for line in requests if '"GET /feeds/' in line and '" 304 ' in line),
+              "before": before, "limit": limit, "after": after, "verify_code": verified.code,
+              "index_before": index_before, "index_after": index_after}
+    shutil.rmtree(cache, ignore_errors=True)
+    return {"sync": first, "again": again, "prune": pruned, "verify": verified}, checks
+
+
+STEPS = {"sync": "sync, {feeds} feeds × {per_feed} distinct 240 px", "again": "the same sync again, nothing changed",
+         "prune": "prune --max <half its du>", "verify": "verify of the pruned cache"}
+
+
+def run(binary, corpus, work, feeds, per_feed, rounds):
     total = feeds * per_feed
+    site, feed_list = _site(corpus, work, feeds, per_feed)
     cache = os.path.join(work, "pm-cache-scale")
-    sync = [binary, "sync", "--cache", cache, "--quiet", "--feeds", feed_list]
-    names = {"sync": f"photomirror sync, {feeds} feeds × {per_feed} distinct 240 px",
-             "again": "the same sync again, nothing changed",
-             "prune": "photomirror prune --max <half its du>",
-             "verify": "photomirror verify of the pruned cache"}
-    stats = {key: measure.Stats(name, total) for key, name in names.items()}
+    stats = {key: measure.Stats("photomirror " + name.format(feeds=feeds, per_feed=per_feed), total)
+             for key, name in STEPS.items()}
     checks = []
     site.start()
     try:
         for number in range(rounds):
-            shutil.rmtree(cache, ignore_errors=True)
-            first = measure.run(sync)
-            originals = _originals(binary, cache)
-            mark = len(site.access_log_lines())
-            again = measure.run(sync)
-            requests = site.access_log_lines()[mark:]
-            before = _du_bytes(cache)
-            limit = before // 2
-            index_before = _index_bytes(cache)
-            # A prune over its --max trims to 80% of it: this --max makes half the du its target.
-            pruned = measure.run([binary, "prune", "--quiet", "--max", str(limit * 5 // 4), "--cache", cache])
-            after = _du_bytes(cache)
-            index_after = _index_bytes(cache)
-            verified = measure.run([binary, "verify", "--quiet", "--cache", cache], check=False)
-            for key, result in (("sync", first), ("again", again), ("prune", pruned), ("verify", verified)):
+            runs, checked = _round(binary, site, feed_list, cache)
+            for key, result in runs.items():
                 stats[key].runs.append(result)
-            checks.append({"originals": originals, "images": sum(1 for line in requests if '"GET /d240/' in line),
-                           "feeds": sum(1 for line in requests if '"GET /feeds/' in line),
-                           "unchanged": sum(1 for line in requests if '"GET /feeds/' in line and '" 304 ' in line),
-                           "before": before, "limit": limit, "after": after, "verify_code": verified.code,
-                           "index_before": index_before, "index_after": index_after})
+            checks.append(checked)
             print(f"bench: {total} items round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         site.stop()
-        shutil.rmtree(cache, ignore_errors=True)
         shutil.rmtree(site.dir, ignore_errors=True)
     return {"stats": stats, "checks": checks, "feeds": feeds, "per_feed": per_feed}
+
+
+def versus(binary, reference, corpus, work, feeds, per_feed, rounds):
+    """Target 16 (issue 26): the same rounds for photomirror and the reference build (commit
+    15fab8e, which kept every row in memory), alternated (the reference first in odd rounds), on
+    the same site. Each step's ratio is taken per round, then the median."""
+    total = feeds * per_feed
+    site, feed_list = _site(corpus, work, feeds, per_feed, name="site-versus")
+    names = {"pm": binary, "ref": reference}
+    stats = {who: {key: measure.Stats(f"{who} {name.format(feeds=feeds, per_feed=per_feed)}", total)
+                   for key, name in STEPS.items()} for who in names}
+    checks = {who: [] for who in names}
+    site.start()
+    try:
+        for number in range(rounds):
+            order = ["ref", "pm"] if number % 2 == 0 else ["pm", "ref"]
+            for who in order:
+                runs, checked = _round(names[who], site, feed_list, os.path.join(work, f"pm-cache-versus-{who}"),
+                                       trims_to_80=who == "pm")
+                for key, result in runs.items():
+                    stats[who][key].runs.append(result)
+                checks[who].append(checked)
+            print(f"bench: {total} items vs the reference, round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
+    finally:
+        site.stop()
+        shutil.rmtree(site.dir, ignore_errors=True)
+    ratios = {key: [p.wall / r.wall for p, r in zip(stats["pm"][key].runs, stats["ref"][key].runs)] for key in STEPS}
+    return {"stats": stats, "checks": checks, "ratios": ratios, "feeds": feeds, "per_feed": per_feed}

@@ -12,8 +12,11 @@
 12. A sync of 1000 distinct 500 px images with the defaults against `photomirror thumb` of the
    same files from the corpus folder (one job per core, as thumbs.py runs it), round-robin: what
    fetching, hashing and writing the cache add to decoding and thumbnailing.
+15. In the same rounds, csync.c, the sync's floor in C (issue 26): the same URLs downloaded with
+   libcurl multi (photomirror's defaults: 16 transfers, 6 connections to the host), hashed,
+   decoded, thumbnailed, both files written atomically and indexed in SQLite batches.
 """
-import os, shutil, statistics
+import os, shutil, statistics, subprocess
 
 import measure
 from website import Site
@@ -155,8 +158,21 @@ def memory(binary, corpus, work, counts, rounds):
         site.stop()
 
 
+def build_csync(work):
+    """Compiles the sync's C floor (never committed as a binary) into `work`."""
+    source = os.path.join(HERE, "csync.c")
+    binary = os.path.join(work, "csync")
+    libraries = subprocess.run(["pkg-config", "--cflags", "--libs", "libcurl", "libcrypto", "libjpeg", "libpng16", "sqlite3"],
+                               capture_output=True, text=True, check=True).stdout.split()
+    done = subprocess.run(["gcc", "-O2", "-o", binary, source, *libraries, "-lpthread"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"cannot build {source}: {done.stderr[-1000:]}")
+    return binary
+
+
 def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
-    """Target 12: the sync's rate over thumb's, per round (thumb's wall over the sync's)."""
+    """Targets 12 and 15: the sync's rate over thumb's and over the C floor's, per round (their
+    wall over the sync's)."""
     site = Site(os.path.join(work, "site-vs-thumb"), corpus, ["s500"]).start()
     try:
         folder = os.path.abspath(os.path.join(corpus, "s500"))
@@ -165,6 +181,8 @@ def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
         files = [url.rsplit("/", 1)[1] for url in urls]
         feed = site.write_feed("vs-thumb", urls)
         cache, out = os.path.join(work, "pm-cache-vs-thumb"), os.path.join(work, "thumb-out")
+        floor_cache, url_list = os.path.join(work, "csync-cache"), _write_list(os.path.join(work, "vs-thumb.list"), urls)
+        csync = build_csync(work)
         served = []  # nginx's CPU seconds per sync run: the sync's inputs cost the same two cores
         def before_sync():
             _fresh(cache)()
@@ -177,11 +195,15 @@ def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
             # Bare names from the corpus folder, as thumbs.py runs thumb.
             measure.Tool("photomirror thumb (fill) of the same files",
                          [binary, "thumb", "--size", "40x40", "-o", out, *files], prepare=_fresh(out), cwd=folder),
+            measure.Tool("C floor of the sync (csync.c)", [csync, "-o", floor_cache, url_list], prepare=_fresh(floor_cache)),
         ]
         stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync vs thumb {count}x500px")
         counted = served[warmup:] or served
         return {"stats": stats, "ratios": measure.ratios(stats, tools[0].name, tools[1].name),
                 "ratio": measure.ratio(stats, tools[0].name, tools[1].name), "pm": tools[0].name, "peer": tools[1].name,
-                "nginx_cpu_ms": 1000 * statistics.median(counted) / count}
+                "nginx_cpu_ms": 1000 * statistics.median(counted) / count,
+                "floor": tools[2].name, "floor_ratios": measure.ratios(stats, tools[0].name, tools[2].name),
+                "floor_ratio": measure.ratio(stats, tools[0].name, tools[2].name),
+                "floor_vs_thumb": measure.ratio(stats, tools[2].name, tools[1].name)}
     finally:
         site.stop()
