@@ -1,6 +1,6 @@
 /// Every command photomirror has, in the order `photomirror help` lists them.
 extension CommandSpec {
-    static let all: [CommandSpec] = [.sync, .watch, .thumb, .verify, .prune, .stats, .serve, .feed, .generate]
+    static let all: [CommandSpec] = [.sync, .watch, .thumb, .verify, .prune, .stats, .serve, .feed, .config, .generate]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -199,6 +199,27 @@ extension CommandSpec {
         EXIT
         0 when stopped by a signal, 4 when the cache folder or the address can't be used
         (e.g. the port is taken).
+        """)
+
+    static let config = CommandSpec(
+        name: "config", synopsis: "[--cache DIR] [--json]",
+        tagline: "the settings a cache's commands use, and where each comes from",
+        about: """
+        Prints the settings a sync of the cache would use without flags (sizes, scales, jobs,
+        per_host, rate, user_agent, max_size, max_age, store, gallery_title), each with where it
+        came from: the cache's config.json, the user's config.json
+        ($XDG_CONFIG_HOME/photomirror/config.json, else ~/.config/photomirror/config.json) or
+        photomirror's built-in default. A flag beats the cache's file, which beats the user's,
+        which beats the default. A sync or watch given --size, --scales, --jobs, --per-host, --rate
+        or --user-agent records them in the cache's config.json, so the next plain sync keeps
+        them; limits (--max, prune's --max-age) hold for their run unless written in a file.
+        Reads the two files only: creates nothing. See docs/configuration.md.
+        """,
+        flags: [.cache, .configJSON],
+        notes: """
+        EXIT
+        2 when the user's config.json has an unknown key or a bad value (naming the file, the key
+        and the known keys), 4 when the cache's has.
         """)
 
     static let generate = CommandSpec(

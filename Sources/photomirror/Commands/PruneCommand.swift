@@ -13,10 +13,14 @@ struct PruneCommand {
         pruner.maxSize = arguments.byteSize(.pruneMax)
         pruner.maxAge = arguments.duration(.maxAge)
         pruner.garbageGrace = arguments.duration(.garbageGrace) ?? pruner.garbageGrace
-        // A config that fails to load is reported by the prune itself, naming the file.
-        let config = Result { try CacheConfig.load(layout: CacheLayout(root: pruner.cacheRoot)) }
-        if pruner.maxSize == nil, pruner.maxAge == nil, case .success(let settings) = config, settings.maxSize == nil {
-            throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's config.json)")
+        // A cache config that fails to load is reported by the prune itself, naming the file.
+        let resolved = try SettingsOption.resolve(try CacheConfig(flags: arguments), cacheRoot: pruner.cacheRoot)
+        if case .success(let settings) = resolved {
+            pruner.maxSize = settings.maxSize.value
+            pruner.maxAge = settings.maxAge.value
+        }
+        if pruner.maxSize == nil, pruner.maxAge == nil, case .success = resolved {
+            throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's or your config.json)")
         }
         pruner.dryRun = arguments.has(.dryRun)
         pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait

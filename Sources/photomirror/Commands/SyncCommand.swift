@@ -1,10 +1,13 @@
 import Foundation
+import PMCache
 import PhotoMirror
 
 /// `photomirror sync`: parse options, run the engine, print the outcome.
 struct SyncCommand {
     let arguments: Arguments
     let options: SyncOptions
+    /// The settings the flags give, over the config files.
+    let flags: CacheConfig
     /// The operands, then the URLs of every `--feeds` list, each once.
     let feedURLs: [String]
 
@@ -12,11 +15,17 @@ struct SyncCommand {
         arguments = try Arguments(words, flags: CommandSpec.sync.flags)
         feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all(.feeds))
         options = try SyncOptions(arguments)
+        flags = try CacheConfig(flags: arguments)
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
         let quiet = arguments.has(.quiet)
+        var options = options
+        switch try SettingsOption.resolve(flags, cacheRoot: root) {
+        case .success(let settings): options.apply(settings)
+        case .failure(let error): return fail(error, code: .cacheFailed)
+        }
         let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
@@ -36,13 +45,17 @@ struct SyncCommand {
             report = value.redacted
         case .failure(let error):
             line?.finish()
-            Output.err("photomirror: \(error)\n")
             var code = ExitCode.cacheFailed
             if error.kind == .interrupted, let signal = signals.receivedSignal { code = .signalled(signal) }
-            if arguments.has(.json) { Output.out(SyncSummary.json(failure: error, exitCode: code)) }
-            return code
+            return fail(error, code: code)
         }
         line?.finish()
+        // The sync ran with them: the next plain one keeps them (`CacheConfigFile.sticky`).
+        do throws(CacheCommandError) {
+            try CacheConfigFile.record(CacheConfigFile.sticky(flags), what: "the sync's settings", cacheRoot: root)
+        } catch {
+            Output.err("photomirror: \(error)\n")
+        }
         if arguments.has(.json) { Output.out(SyncSummary.json(report)) }
         let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has(.verbose) ? .verbose : .normal
         Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
@@ -50,5 +63,12 @@ struct SyncCommand {
         if let prune = pruned.report, !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) }
         if report.feedFailed { return .feedFailed }
         return report.itemsFailed ? .itemsFailed : .ok
+    }
+
+    /// A sync that stopped before it had a report: why, on stderr and in the JSON document.
+    private func fail(_ error: CacheCommandError, code: ExitCode) -> ExitCode {
+        Output.err("photomirror: \(error)\n")
+        if arguments.has(.json) { Output.out(SyncSummary.json(failure: error, exitCode: code)) }
+        return code
     }
 }

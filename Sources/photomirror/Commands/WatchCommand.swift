@@ -1,10 +1,13 @@
 import Foundation
+import PMCache
 import PhotoMirror
 
 /// `photomirror watch`: sync each feed whenever it is due, until a signal.
 struct WatchCommand {
     let arguments: Arguments
     let options: SyncOptions
+    /// The settings the flags give, over the config files.
+    let flags: CacheConfig
     let feedURLs: [String]
     let every: Double
 
@@ -14,16 +17,31 @@ struct WatchCommand {
         arguments = try Arguments(words, flags: CommandSpec.watch.flags)
         feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all(.feeds), command: "watch")
         options = try SyncOptions(arguments)
+        flags = try CacheConfig(flags: arguments)
         every = arguments.duration(.every) ?? Self.defaultEvery
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
         let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
+        var options = options
+        switch try SettingsOption.resolve(flags, cacheRoot: root) {
+        case .success(let settings): options.apply(settings)
+        case .failure(let error):
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
         var watcher = Watcher(cacheRoot: root, options: options, feedURLs: feedURLs, every: every)
         let store = try await StoreOption.resolve(arguments, cacheRoot: root, records: true)
         if let failed = await StoreOption.settle(store, cacheRoot: root, quiet: quiet) { return failed }
         watcher.stages = .standard(store: store.choice)
+        // A watch syncs with them: later syncs keep them (`CacheConfigFile.sticky`).
+        do throws(CacheCommandError) {
+            try CacheConfigFile.record(CacheConfigFile.sticky(flags), what: "the watch's settings", cacheRoot: root)
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
         watcher.pruned = { prune in if !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) } }
         if !quiet {
             Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "

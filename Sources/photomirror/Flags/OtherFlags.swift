@@ -61,3 +61,11 @@ extension Flag {
         name: "quiet", kind: .toggle, summary: "print only errors",
         help: "print only errors: failed feeds and rounds that could not run")
 }
+
+/// `config`'s own flag.
+extension Flag {
+    static let configJSON = Flag(
+        name: "json", kind: .toggle, summary: "print the settings as JSON on stdout",
+        help: "print the settings as one JSON document on stdout (docs/json.md): each key's value, its source "
+            + "(flag, cache, user or built-in) and the file it came from")
+}
