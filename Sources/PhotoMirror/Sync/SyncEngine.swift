@@ -83,7 +83,8 @@ public struct SyncEngine: Sendable {
         var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
         fetcher.defersReading = true
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
-        let stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
+        var stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
+        stager.selection = loading.selection
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         var seen = Set<String>()
         for url in feedURLs where seen.insert(url).inserted {

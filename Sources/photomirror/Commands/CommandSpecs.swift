@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .json, .quiet, .verbose,
     ]
 
@@ -84,7 +84,7 @@ extension CommandSpec {
         feed put it (media:content, enclosure, itunes:image, html, …), items without an image
         and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
         """,
-        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .maxFeedBytes, .feedTimeout, .userAgent, .allowPrivateAddresses],
+        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .since, .maxFeedBytes, .feedTimeout, .userAgent, .allowPrivateAddresses],
         notes: """
         EXIT
         0 when the feed was read, 3 when it could not be fetched or parsed.

@@ -27,6 +27,7 @@ extension LoadingOptions {
         maxFeedBytes = arguments.byteSize(.maxFeedBytes) ?? maxFeedBytes
         maxPages = arguments.int(.pages) ?? maxPages
         maxItems = arguments.int(.maxItems) ?? maxItems
+        selection = ItemSelection(newest: arguments.int(.maxItems), since: arguments.since(.since))
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
         revalidateMedia = arguments.has(.revalidate)
         allowPrivateAddresses = arguments.has(.allowPrivateAddresses)

@@ -31,7 +31,7 @@ enum DatedFeed: String, CaseIterable {
                 + entries.joined(separator: "\n") + "\n</channel></rss>"
         case .atom:
             let entries = items.map { item in
-                "<entry><title>\(item.id)</title><id>urn:\(item.id)</id><updated>\(Self.iso(item.date))</updated>"
+                "<entry><title>\(item.id)</title><id>\(item.id)</id><updated>\(Self.iso(item.date))</updated>"
                     + "<published>\(Self.iso(item.date))</published>"
                     + "<link rel=\"enclosure\" type=\"image/jpeg\" href=\"\(item.media)\"/></entry>"
             }
