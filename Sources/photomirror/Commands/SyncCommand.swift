@@ -19,12 +19,19 @@ struct SyncCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         let root = try CacheOption.resolve(arguments)
         let quiet = arguments.has(.quiet)
         var options = options
+        let settings: EffectiveSettings
         switch try SettingsOption.resolve(flags, cacheRoot: root) {
-        case .success(let settings): options.apply(settings)
-        case .failure(let error): return fail(error, code: .cacheFailed)
+        case .success(let resolved): settings = resolved
+        case .failure(let error): return fail(error, code: .cacheFailed, root: root, started: started)
+        }
+        options.apply(settings)
+        if arguments.has(.syncDryRun) {
+            return try await SyncDryRun(arguments: arguments, options: options, feedURLs: feedURLs)
+                .run(root: root, store: settings.store.value, started: started)
         }
         let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
         var progress: (@Sendable (SyncProgress) -> Void)?
@@ -47,7 +54,7 @@ struct SyncCommand {
             line?.finish()
             var code = ExitCode.cacheFailed
             if error.kind == .interrupted, let signal = signals.receivedSignal { code = .signalled(signal) }
-            return fail(error, code: code)
+            return fail(error, code: code, root: root, started: started)
         }
         line?.finish()
         // The sync ran with them: the next plain one keeps them (`CacheConfigFile.sticky`).
@@ -56,7 +63,7 @@ struct SyncCommand {
         } catch {
             Output.err("photomirror: \(error)\n")
         }
-        if arguments.has(.json) { Output.out(SyncSummary.json(report)) }
+        if arguments.has(.json) { Output.out(JSONDocument.encode(SyncDocument(report, prune: pruned.report, cache: root, started: started))) }
         let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has(.verbose) ? .verbose : .normal
         Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
         for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
@@ -66,9 +73,11 @@ struct SyncCommand {
     }
 
     /// A sync that stopped before it had a report: why, on stderr and in the JSON document.
-    private func fail(_ error: CacheCommandError, code: ExitCode) -> ExitCode {
+    private func fail(_ error: CacheCommandError, code: ExitCode, root: String, started: Date) -> ExitCode {
         Output.err("photomirror: \(error)\n")
-        if arguments.has(.json) { Output.out(SyncSummary.json(failure: error, exitCode: code)) }
+        if arguments.has(.json) {
+            Output.out(JSONDocument.encode(SyncDocument(failure: error, exitCode: code, cache: root, started: started)))
+        }
         return code
     }
 }
