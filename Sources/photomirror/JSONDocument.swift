@@ -54,3 +54,24 @@ enum JSONDocument {
         return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }
+
+extension JSONDocument {
+    /// `value` as a JSON object, with `nulls` set to null where its encoding left them out (a
+    /// synthesized `Encodable` skips nil), so every key of the schema is present.
+    static func object(_ value: some Encodable, nulls: [String] = []) -> [String: Any] {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        var object = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+        for key in nulls where object[key] == nil { object[key] = NSNull() }
+        return object
+    }
+
+    /// The envelope's keys, then `fields`, as one document.
+    static func encode(_ envelope: JSONEnvelope, _ fields: [String: Any], pretty: Bool = true) -> String {
+        var document = object(envelope)
+        document.merge(fields) { $1 }
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { options.insert(.prettyPrinted) }
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -124,7 +124,7 @@ extension CommandSpec {
         store (synced into a bucket by an older photomirror) is refused with exit 2 until --store
         names the bucket: it is never judged, nor repaired, from the folder.
         """,
-        flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .verifyQuiet])
+        flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .json, .verifyQuiet])
 
     static let prune = CommandSpec(
         name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR] [--store s3://BUCKET[/PREFIX]]",

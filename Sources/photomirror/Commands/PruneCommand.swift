@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PhotoMirror
 
@@ -29,6 +30,7 @@ struct PruneCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         var pruner = pruner
         pruner.store = try await StoreOption.choice(arguments, cacheRoot: pruner.cacheRoot)
         let report: PruneReport
@@ -38,7 +40,10 @@ struct PruneCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        if arguments.has(.json) { Output.out(PruneSummary.json(report)) }
+        if arguments.has(.json) {
+            Output.out(JSONDocument.encode(PruneDocument(envelope: JSONEnvelope(command: "prune", started: started),
+                                                         cache: pruner.cacheRoot, prune: PruneFields(report: report))))
+        }
         if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
         return report.reachedTarget && report.failures.isEmpty ? .ok : .itemsFailed
     }

@@ -4,13 +4,6 @@ import Synchronization
 
 /// The words and JSON a prune prints (alone, or after a `sync --max`).
 enum PruneSummary {
-    static func json(_ report: PruneReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
     static func text(_ report: PruneReport) -> String {
         var text = ""
         for failure in report.failures { text += "could not delete \(failure)\n" }

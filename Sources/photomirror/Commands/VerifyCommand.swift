@@ -1,3 +1,4 @@
+import Foundation
 import PhotoMirror
 
 /// `photomirror verify [--repair]`: print what is wrong; exit 1 on damage (unless repaired).
@@ -10,8 +11,9 @@ struct VerifyCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         let root = try CacheOption.resolve(arguments)
-        if arguments.has(.repair) { return try await repair(root) }
+        if arguments.has(.repair) { return try await repair(root, started: started) }
         var verifier = Verifier(cacheRoot: root)
         verifier.deep = arguments.has(.deep)
         verifier.store = try await StoreOption.choice(arguments, cacheRoot: root)
@@ -23,11 +25,12 @@ struct VerifyCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
+        if arguments.has(.json) { Output.out(VerifyDocument.json(report, cache: root, started: started)) }
         print(report)
         return report.isHealthy ? .ok : .itemsFailed
     }
 
-    private func repair(_ root: String) async throws(UsageError) -> ExitCode {
+    private func repair(_ root: String, started: Date) async throws(UsageError) -> ExitCode {
         var repairer = Repairer(cacheRoot: root)
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         repairer.deep = arguments.has(.deep)
@@ -40,6 +43,7 @@ struct VerifyCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
+        if arguments.has(.json) { Output.out(VerifyDocument.json(result, cache: root, started: started)) }
         print(result.found)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
         if let rebuilt = result.rebuilt { printRebuild(rebuilt) }

@@ -50,7 +50,7 @@ struct WatchCommand {
         let work = Task { () -> Result<[String], CacheCommandError> in
             do throws(CacheCommandError) {
                 return .success(try await watcher.run { round, report in
-                    if json { Output.out(WatchLine.json(round)) }
+                    if json { Output.out(WatchLine.json(round, report: report?.redacted, cache: root)) }
                     if verbose, let report = report?.redacted {
                         Output.err(SyncSummary.text(report, verbosity: .normal, cacheRoot: root, colour: Output.stderrColour))
                     }
@@ -92,10 +92,21 @@ enum WatchLine {
         return text + "\n"
     }
 
-    static func json(_ round: WatchRound) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(round)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    /// One line: the envelope (the round's start and end), its counts, and its sync's totals and
+    /// failed images (`SyncDocument`'s), empty for a round that could not run.
+    static func json(_ round: WatchRound, report: SyncReport?, cache: String) -> String {
+        let started = Date(timeIntervalSince1970: round.startedAt)
+        let sync = report.map { SyncDocument($0, prune: nil, cache: cache, started: started) }
+        let fields: [String: Any] = [
+            "cache": cache, "round": round.number, "synced": round.synced, "unchanged": round.unchanged,
+            "failed": round.failed, "gone": round.gone, "images_new": round.imagesNew, "images_failed": round.imagesFailed,
+            "error": round.error ?? NSNull(), "feed_errors": round.feedErrors,
+            "next_at": JSONTime.string(seconds: round.nextAt) ?? NSNull(),
+            "totals": JSONDocument.object(sync?.totals ?? SyncDocument.Totals()),
+            "failures": sync.map { $0.failures.map { JSONDocument.object($0) } } ?? [],
+        ]
+        let envelope = JSONEnvelope(command: "watch", started: started, finished: started.addingTimeInterval(round.seconds))
+        return JSONDocument.encode(envelope, fields, pretty: false)
     }
 
     /// 45s, 30m, 2h 5m.
