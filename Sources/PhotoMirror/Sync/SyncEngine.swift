@@ -14,6 +14,8 @@ public struct SyncEngine: Sendable {
     public var pruned: (@Sendable (PruneReport) -> Void)?
     /// The transport and the storage.
     public var stages = SyncStages.standard
+    /// Told of every request (`sync --verbose`).
+    public var requests: (@Sendable (RequestLine) -> Void)?
     /// Opens the cache for a run: its folder, lock and index (tests: an index in memory).
     var openCache: @Sendable (_ root: String, _ lockWait: Double, _ storage: (CacheLayout) -> any CacheStorage) throws(CacheCommandError)
         -> OpenCache = { try OpenCache(root: $0, lockWait: $1, storage: $2) }
@@ -30,7 +32,8 @@ public struct SyncEngine: Sendable {
 
     public func run(feedURLs: [String]) async throws(CacheCommandError) -> SyncReport {
         let loading = options.loading, imaging = options.imaging
-        let curl = stages.transport(loading)
+        let transport = stages.transport(loading)
+        let curl: any HTTPTransport = requests.map { LoggedTransport(base: transport, log: $0) } ?? transport
         let stages = stages
         let cache: OpenCache
         do {

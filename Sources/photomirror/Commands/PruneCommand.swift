@@ -44,7 +44,7 @@ struct PruneCommand {
             Output.out(JSONDocument.encode(PruneDocument(envelope: JSONEnvelope(command: "prune", started: started),
                                                          cache: pruner.cacheRoot, prune: PruneFields(report: report))))
         }
-        if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
+        if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report, elapsed: Date().timeIntervalSince(started))) }
         return report.reachedTarget && report.failures.isEmpty ? .ok : .itemsFailed
     }
 }

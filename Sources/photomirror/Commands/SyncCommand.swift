@@ -34,9 +34,17 @@ struct SyncCommand {
                 .run(root: root, store: settings.store.value, started: started)
         }
         let line = (!quiet && Output.stderrIsTerminal) ? ProgressLine() : nil
+        let ticker = (!quiet && !Output.stderrIsTerminal) ? StatsTicker(every: arguments.duration(.statsEvery) ?? 30) : nil
+        defer { ticker?.stop() }
         var progress: (@Sendable (SyncProgress) -> Void)?
         if let line { progress = { line.update($0) } }
+        if let ticker { progress = { ticker.update($0) } }
         var engine = SyncEngine(cacheRoot: root, options: options, progress: progress)
+        if arguments.has(.verbose), !quiet {
+            let clears = line != nil
+            // On a terminal the live line is cleared first; it is redrawn at the next update.
+            engine.requests = { Output.err((clears ? "\r\u{1B}[K" : "") + RequestLog.text($0)) }
+        }
         let store = try await StoreOption.resolve(arguments, cacheRoot: root, records: true, move: arguments.has(.moveStore))
         if let failed = await StoreOption.settle(store, cacheRoot: root, quiet: quiet) { return failed }
         engine.stages = .standard(store: store.choice)
@@ -57,6 +65,7 @@ struct SyncCommand {
             return fail(error, code: code, root: root, started: started)
         }
         line?.finish()
+        ticker?.stop()
         // The sync ran with them: the next plain one keeps them (`CacheConfigFile.sticky`).
         do throws(CacheCommandError) {
             try CacheConfigFile.record(CacheConfigFile.sticky(flags), what: "the sync's settings", cacheRoot: root)
@@ -65,7 +74,8 @@ struct SyncCommand {
         }
         if arguments.has(.json) { Output.out(JSONDocument.encode(SyncDocument(report, prune: pruned.report, cache: root, started: started))) }
         let verbosity: SyncSummary.Verbosity = quiet ? .quiet : arguments.has(.verbose) ? .verbose : .normal
-        Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour))
+        Output.err(SyncSummary.text(report, verbosity: verbosity, cacheRoot: root, colour: Output.stderrColour,
+                                    elapsed: Date().timeIntervalSince(started)))
         for feed in report.feeds { if let error = feed.error { Output.err("feed failed: \(error)\n") } }
         if let prune = pruned.report, !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) }
         if report.feedFailed { return .feedFailed }

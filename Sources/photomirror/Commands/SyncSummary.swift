@@ -10,7 +10,8 @@ enum SyncSummary {
 
     /// Failures always (they are errors, even with --quiet); then, unless quiet, a line per
     /// feed, a total and where the gallery is. Verbose lists every item from the manifests.
-    static func text(_ report: SyncReport, verbosity: Verbosity, cacheRoot: String, colour: Bool = false) -> String {
+    static func text(_ report: SyncReport, verbosity: Verbosity, cacheRoot: String, colour: Bool = false,
+                     elapsed: Double? = nil) -> String {
         var text = ""
         if verbosity == .verbose {
             for feed in report.feeds { text += itemLines(feed, cacheRoot: cacheRoot, colour: colour) }
@@ -38,7 +39,9 @@ enum SyncSummary {
         let unchanged = synced.filter(\.unchanged).count
         text += unchanged > 0 ? " (\(unchanged) unchanged): " : ": "
         text += "\(synced.reduce(0) { $0 + $1.ok }) images ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
-        text += "\(Output.bytes(report.bytesDownloaded)) downloaded\n"
+        text += "\(Output.bytes(report.bytesDownloaded)) downloaded"
+        if let elapsed { text += " in \(String(format: "%.1f", elapsed)) s" }
+        text += "\n"
         let gallery = report.galleryPath.hasPrefix("/") ? URL(fileURLWithPath: report.galleryPath).absoluteString : report.galleryPath
         text += "gallery: \(gallery)\n"
         return text

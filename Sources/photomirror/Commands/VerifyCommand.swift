@@ -26,7 +26,7 @@ struct VerifyCommand {
             return .cacheFailed
         }
         if arguments.has(.json) { Output.out(VerifyDocument.json(report, cache: root, started: started)) }
-        print(report)
+        print(report, elapsed: Date().timeIntervalSince(started))
         return report.isHealthy ? .ok : .itemsFailed
     }
 
@@ -44,7 +44,7 @@ struct VerifyCommand {
             return .cacheFailed
         }
         if arguments.has(.json) { Output.out(VerifyDocument.json(result, cache: root, started: started)) }
-        print(result.found)
+        print(result.found, elapsed: nil)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
         if let rebuilt = result.rebuilt { printRebuild(rebuilt) }
         if result.feedsAdopted > 0 {
@@ -58,7 +58,8 @@ struct VerifyCommand {
                 + "\(result.manifestsRewritten > 0 ? ", their JSON Feeds and the gallery" : "")\n")
         }
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
-        Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
+        Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage, "
+            + "in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n")
         return result.after.isHealthy ? .ok : .itemsFailed
     }
 
@@ -71,7 +72,7 @@ struct VerifyCommand {
             + "\n")
     }
 
-    private func print(_ report: VerifyReport) {
+    private func print(_ report: VerifyReport, elapsed: Double?) {
         for line in report.damage { Output.err("damage: \(line)\n") }
         if !arguments.has(.verifyQuiet) {
             for line in report.garbage { Output.err("garbage: \(line)\n") }
@@ -80,6 +81,7 @@ struct VerifyCommand {
         let verdict = report.isHealthy ? "ok" : "DAMAGED"
         Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests, "
             + "\(report.checkedJSONFeeds) JSON Feeds and \(report.checkedPages) gallery pages checked, "
-            + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale\n")
+            + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale"
+            + (elapsed.map { " in \(String(format: "%.1f", $0)) s" } ?? "") + "\n")
     }
 }
