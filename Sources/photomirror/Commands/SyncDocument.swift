@@ -6,13 +6,13 @@ import PhotoMirror
 /// present, `null` where it has no value.
 struct SyncDocument: Encodable {
     struct Totals: Encodable {
-        var feeds = 0, feedsFailed = 0, feedsUnchanged = 0, items = 0, imagesOk = 0, imagesFailed = 0
+        var feeds = 0, feedsFailed = 0, feedsUnchanged = 0, items = 0, imagesOk = 0, imagesFailed = 0, imagesSkipped = 0
         var noImage = 0, downloaded = 0, reused = 0, bytesDownloaded = 0
 
         enum CodingKeys: String, CodingKey {
             case feeds, items, downloaded, reused
             case feedsFailed = "feeds_failed", feedsUnchanged = "feeds_unchanged", imagesOk = "images_ok"
-            case imagesFailed = "images_failed", noImage = "no_image", bytesDownloaded = "bytes_downloaded"
+            case imagesFailed = "images_failed", imagesSkipped = "images_skipped", noImage = "no_image", bytesDownloaded = "bytes_downloaded"
         }
     }
 
@@ -21,7 +21,7 @@ struct SyncDocument: Encodable {
         var title: String
         var kind: String?
         var manifest: String?
-        var items = 0, ok = 0, failed = 0, noImage = 0, downloaded = 0, reused = 0, moreImagesFailed = 0
+        var items = 0, ok = 0, failed = 0, skipped = 0, noImage = 0, downloaded = 0, reused = 0, moreImagesFailed = 0
         var error: String?
         var warnings: [String] = []
         var unchanged = false
@@ -30,7 +30,7 @@ struct SyncDocument: Encodable {
         var pollAfter: String?
 
         enum CodingKeys: String, CodingKey {
-            case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings, unchanged, gone
+            case url, title, kind, manifest, items, ok, failed, skipped, downloaded, reused, error, warnings, unchanged, gone
             case noImage = "no_image", moreImagesFailed = "more_images_failed", pollAfter = "poll_after"
         }
 
@@ -43,6 +43,7 @@ struct SyncDocument: Encodable {
             try container.encode(items, forKey: .items)
             try container.encode(ok, forKey: .ok)
             try container.encode(failed, forKey: .failed)
+            try container.encode(skipped, forKey: .skipped)
             try container.encode(noImage, forKey: .noImage)
             try container.encode(downloaded, forKey: .downloaded)
             try container.encode(reused, forKey: .reused)
@@ -150,7 +151,7 @@ extension SyncDocument {
         gallery = report.galleryPath
         feeds = report.feeds.map { feed in
             Feed(url: feed.url, title: feed.title, kind: feed.kind, manifest: feed.manifest, items: feed.items, ok: feed.ok,
-                 failed: feed.failed, noImage: feed.noImage, downloaded: feed.downloaded, reused: feed.reused,
+                 failed: feed.failed, skipped: feed.skipped, noImage: feed.noImage, downloaded: feed.downloaded, reused: feed.reused,
                  moreImagesFailed: feed.moreImagesFailed, error: feed.error, warnings: feed.warnings,
                  unchanged: feed.unchanged, gone: feed.gone, pollAfter: JSONTime.string(seconds: feed.pollAfter))
         }
@@ -161,6 +162,7 @@ extension SyncDocument {
             feeds: feeds.count, feedsFailed: feeds.filter { $0.error != nil }.count,
             feedsUnchanged: feeds.filter(\.unchanged).count, items: feeds.reduce(0) { $0 + $1.items },
             imagesOk: feeds.reduce(0) { $0 + $1.ok }, imagesFailed: feeds.reduce(0) { $0 + $1.failed + $1.moreImagesFailed },
+            imagesSkipped: feeds.reduce(0) { $0 + $1.skipped },
             noImage: feeds.reduce(0) { $0 + $1.noImage }, downloaded: feeds.reduce(0) { $0 + $1.downloaded },
             reused: feeds.reduce(0) { $0 + $1.reused }, bytesDownloaded: report.bytesDownloaded)
         self.prune = prune.map(PruneFields.init)

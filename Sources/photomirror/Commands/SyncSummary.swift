@@ -30,6 +30,7 @@ enum SyncSummary {
             // A 304: its items are the stored ones, republished (retrying any that failed).
             let state = feed.unchanged ? "unchanged (304), " : ""
             text += "feed \"\(title)\": \(state)\(feed.items) items, \(feed.ok) ok, \(feed.failed) failed"
+            if feed.skipped > 0 { text += ", \(feed.skipped) skipped" }
             if feed.noImage > 0 { text += ", \(feed.noImage) without image" }
             if feed.moreImagesFailed > 0 { text += ", \(feed.moreImagesFailed) more image\(feed.moreImagesFailed == 1 ? "" : "s") failed" }
             text += "; \(feed.downloaded) downloaded, \(feed.reused) already cached\n"

@@ -29,6 +29,7 @@ extension LoadingOptions {
         maxItems = arguments.int(.maxItems) ?? maxItems
         selection = ItemSelection(newest: arguments.int(.maxItems), since: arguments.since(.since))
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
+        minBytes = arguments.byteSize(.minBytes)
         revalidateMedia = arguments.has(.revalidate)
         allowPrivateAddresses = arguments.has(.allowPrivateAddresses)
         refetchEvicted = arguments.has(.refetchEvicted)
