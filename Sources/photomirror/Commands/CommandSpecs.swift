@@ -33,8 +33,10 @@ extension CommandSpec {
         notes: """
         OUTPUT
         On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
-        and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
-        a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
+        and ETA. Otherwise (a pipe, a log) there are no control characters: a "progress:" line
+        every --stats-every, a line per feed and a summary with the elapsed time. The last line
+        names the gallery (file://…/index.html). NO_COLOR is honoured. --json prints one
+        versioned document on stdout and nothing else there (docs/json.md).
         A feed that had to be repaired to be read (malformed XML, a guessed charset) gets a
         "warning:" line per repair, and the same words in its manifest's "warnings"; it still
         succeeds. Items without any image are counted "without image", never as failures.
