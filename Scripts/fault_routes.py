@@ -59,6 +59,9 @@ def handle(handler, parts):
             time.sleep(0.01)
         time.sleep(0.2)
         return send(handler, int(parts[2]), b"error page\n", "text/plain")
+    if kind == "slow":                        # /fault/slow/SECONDS/photos/x.jpg: the file after SECONDS
+        time.sleep(float(parts[1]))
+        return send_file(handler, "/".join(parts[2:]))
     if kind == "stall":                       # headers, then one byte a second
         handler.send_response(200)
         handler.send_header("Content-Type", "image/jpeg")

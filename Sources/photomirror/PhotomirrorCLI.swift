@@ -35,6 +35,7 @@ struct PhotomirrorCLI {
         case "stats": return try await StatsCommand(rest).run()
         case "serve": return try await ServeCommand(rest).run()
         case "feed": return try await FeedCommand(rest).run()
+        case "config": return try await ConfigCommand(rest).run()
         case "generate": return try GenerateCommand(rest).run()
         case "help", "--help", "-h": return help(rest.first ?? "")
         case "--version", "version":

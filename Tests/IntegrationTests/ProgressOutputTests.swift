@@ -25,7 +25,7 @@ final class ProgressOutputTests: XCTestCase {
             "synced 1 of 1 feed: 3 images ok, 0 failed, \(lines[1].split(separator: ",").last!.dropFirst())",
             "gallery: \(cache.appendingPathComponent("index.html").absoluteString)",
         ])
-        XCTAssertTrue(lines[1].hasSuffix(" downloaded"), lines[1])
+        XCTAssertNotNil(lines[1].range(of: #" downloaded in \d+\.\d s$"#, options: .regularExpression), lines[1])
 
         let quiet = try Photomirror().run(["sync", "--quiet", "--cache", cache.path, feed])
         XCTAssertEqual(quiet.status, 0)

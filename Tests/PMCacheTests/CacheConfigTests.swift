@@ -32,3 +32,44 @@ import Testing
         #expect(try CacheConfig.load(layout: layout) == CacheConfig())
     }
 }
+
+@Suite struct CacheConfigSettingsTests {
+    @Test func everySettingOfACacheIsRead() throws {
+        let config = try CacheConfig.parse(Data(#"""
+            {"sizes": ["120x80", "40x40"], "scales": [1, 2], "jobs": 4, "per_host": 2, "rate": 0.5,
+             "user_agent": "me/1 (+mailto:me@example.org)", "max_size": "1GB", "max_age": "30d",
+             "store": "s3://b/p", "gallery_title": "Photos"}
+            """#.utf8))
+        #expect(config.sizes == ["120x80", "40x40"])
+        #expect(config.scales == [1, 2])
+        #expect(config.jobs == 4 && config.perHost == 2 && config.rate == 0.5)
+        #expect(config.userAgent == "me/1 (+mailto:me@example.org)")
+        #expect(config.maxSize == 1_000_000_000 && config.maxAge == 30 * 86_400)
+        #expect(config.store == "s3://b/p" && config.galleryTitle == "Photos")
+        #expect(try CacheConfig.parse(Data(#"{"sizes": "60x60", "scales": "1,3", "rate": 2}"#.utf8)).scales == [1, 3])
+    }
+
+    @Test(arguments: [
+        (#"{"sizes": ["120"]}"#, "\"120\" is not a size"), (#"{"sizes": []}"#, "a list of sizes"),
+        (#"{"scales": [0]}"#, "whole numbers from 1"), (#"{"jobs": 0}"#, "from 1 to 256"),
+        (#"{"jobs": "4"}"#, "from 1 to 256"), (#"{"rate": -1}"#, "positive number"),
+        (#"{"user_agent": "a\nb"}"#, "control characters"), (#"{"max_age": 7}"#, "a duration"),
+        (#"{"max_age": "7"}"#, "needs a unit"), (#"{"gallery_title": 3}"#, "text such as"),
+    ])
+    func aWrongValueNamesItsKey(json: String, message: String) {
+        #expect {
+            try CacheConfig.parse(Data(json.utf8))
+        } throws: { error in
+            (error as? CacheConfig.LoadError)?.description.contains(message) == true
+        }
+    }
+
+    @Test func theUsersFileHoldsNoStore() {
+        #expect {
+            try CacheConfig.parse(Data(#"{"store": "s3://b"}"#.utf8), keys: CacheConfig.userKeys)
+        } throws: { error in
+            let text = (error as? CacheConfig.LoadError)?.description ?? ""
+            return text.contains("unknown setting \"store\"") && text.contains("belongs to one cache")
+        }
+    }
+}

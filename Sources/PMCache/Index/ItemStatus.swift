@@ -1,4 +1,4 @@
-/// The status of an item (and of each of its images). A sync writes `ok`, `failed` or
+/// The status of an item (and of each of its images). A sync writes `ok`, `failed`, `skipped` or
 /// `no-image`; the evicted ones are never stored: reading an item derives them from the files
 /// the index still holds for its image (`PhotoIndex.derivedStatus`), so prune and
 /// `verify --repair` drop file rows without rewriting a single item row.
@@ -8,6 +8,9 @@ public enum ItemStatus: String, Sendable, Equatable, CaseIterable, CustomStringC
     case failed
     /// The feed itself gives no image for the item.
     case noImage = "no-image"
+    /// The image was fetched and left out on purpose (`sync --min-bytes`: an icon, a spacer).
+    /// Not a failure; the next sync that lists the item asks for it again.
+    case skipped
     /// The original was evicted; the thumbnails remain. The next sync that lists the item fetches it again.
     case evictedOriginal = "evicted-original"
     /// The original and the thumbnails were evicted. The next sync that lists the item fetches it again.

@@ -28,6 +28,12 @@ public actor PhotoIndex {
         try self.init(readingOnly: path, attempts: IndexReadMode.attempts(forIndexAt: path))
     }
 
+    /// Opens the index as an immutable snapshot (`sync --dry-run`): the main file alone, so not
+    /// even a `-wal`, `-shm` or lock is made beside it; a live writer's latest commits are unseen.
+    public init(snapshotOf path: String) throws(IndexError) {
+        try self.init(readingOnly: path, attempts: [.immutable])
+    }
+
     /// Reads the index in the first of `attempts` that works (tests name the mode).
     init(readingOnly path: String, attempts: [IndexReadMode]) throws(IndexError) {
         (connection, readMode) = try Self.openForReading(path, attempts: attempts)

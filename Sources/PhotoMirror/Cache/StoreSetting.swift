@@ -1,6 +1,5 @@
 import Foundation
 import PMCache
-import PMSupport
 
 /// Where a cache folder says its files are, and remembering a store: the `store` key of the
 /// cache's config.json, written atomically with the file's other keys kept. `StoreDecision`
@@ -78,26 +77,9 @@ public enum StoreSetting {
         return indexed > 0 ? .elsewhere(indexed: indexed) : .nothing
     }
 
-    /// Sets config.json's `store`, keeping its other keys, atomically (temp file + rename).
+    /// Sets config.json's `store`, keeping its other keys (`CacheConfigFile`).
     public static func record(_ store: String, cacheRoot: String) throws(CacheCommandError) {
-        let layout = CacheLayout(root: cacheRoot)
-        let path = layout.absolute(CacheConfig.fileName)
-        var settings: [String: Any] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw CacheCommandError(description: "\(path): not a JSON object of settings; the store is not recorded")
-            }
-            settings = object
-        }
-        settings["store"] = store
-        do {
-            let json = try JSONSerialization.data(withJSONObject: settings,
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            try AtomicFile.makeDirectories(layout.root)
-            try AtomicFile.write([UInt8](json) + [UInt8(ascii: "\n")], to: path)
-        } catch {
-            throw CacheCommandError(description: "cannot record the store \(store) in \(path): \(error)")
-        }
+        try CacheConfigFile.record(["store": store], what: "the store \(store)", cacheRoot: cacheRoot)
     }
 }
 

@@ -55,6 +55,7 @@ public struct FeedInspection: Sendable {
             throw FeedInspectionError(description: "\(Redaction.url(url)): \(error)")
         }
         parsed.limitImages(perItem: options.maxImagesPerItem)
+        parsed.items = options.selection.choose(parsed.items)
         return Report(url: Redaction.url(url), kind: parsed.kind.rawValue, title: parsed.title, link: parsed.link, image: parsed.image,
                       warnings: parsed.warnings,
                       items: parsed.items.map {

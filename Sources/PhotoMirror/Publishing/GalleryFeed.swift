@@ -49,7 +49,7 @@ extension FeedRecord {
 
 /// How many of a feed's items are in each state, as the gallery reports them.
 struct FeedCounts: Equatable {
-    var items = 0, ok = 0, failed = 0, noImage = 0, evicted = 0
+    var items = 0, ok = 0, failed = 0, noImage = 0, evicted = 0, skipped = 0
 
     init(_ records: [ItemRecord]) {
         var byStatus: [ItemStatus: Int] = [:]
@@ -64,6 +64,7 @@ struct FeedCounts: Equatable {
             case .ok: ok += count
             case .failed: failed += count
             case .noImage: noImage += count
+            case .skipped: skipped += count
             case .evicted, .evictedOriginal: evicted += count
             }
         }
@@ -77,7 +78,7 @@ struct FeedCounts: Equatable {
         page.markup(items == 1 ? " item · " : " items · ")
         page.number(ok)
         page.markup(" mirrored")
-        for (count, label) in [(failed, " failed"), (noImage, " without image"), (evicted, " evicted")] where count > 0 {
+        for (count, label) in [(failed, " failed"), (noImage, " without image"), (skipped, " skipped"), (evicted, " evicted")] where count > 0 {
             page.markup(" · ")
             page.number(count)
             page.markup(label)

@@ -24,6 +24,8 @@ enum ItemVisual: Equatable {
             return .placeholder(label: "failed", reason: item.error ?? "the image could not be mirrored")
         case .noImage:
             return .placeholder(label: "no image", reason: item.error ?? "the feed gives no image for this item")
+        case .skipped:
+            return .placeholder(label: "skipped", reason: item.error ?? "the image was left out (--min-bytes)")
         }
     }
 

@@ -116,6 +116,7 @@ struct FeedTally {
         switch item.status {
         case .ok: report.ok += 1
         case .noImage: report.noImage += 1
+        case .skipped: report.skipped += 1
         default:
             report.failed += 1
             failures.append(ItemFailure(feedURL: report.url, itemID: item.itemID, mediaURL: item.mediaURL,

@@ -59,6 +59,7 @@ enum ItemRecords {
         switch outcome {
         case .stored(let hash, _, _)?: record.sha256 = hash
         case .failed(let reason)?, .aborted(let reason)?: (record.status, record.error) = (.failed, reason)
+        case .skipped(let reason)?: (record.status, record.error) = (.skipped, reason)
         case nil: (record.status, record.error) = (.failed, "not processed: the sync was interrupted")
         }
         return record

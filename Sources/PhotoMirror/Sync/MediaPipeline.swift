@@ -105,7 +105,17 @@ struct MediaPipeline: Sendable {
         } catch let stopped as RetryStopped {
             throw MediaFailure(retryStopped: stopped)
         }
-        return try await using(response) { try await storeFiles(response, url: url, now: now) }
+        return try await using(response) {
+            if let skip = try skipped(response) { return Finished(outcome: .skipped(reason: skip)) }
+            return try await storeFiles(response, url: url, now: now)
+        }
+    }
+
+    /// Why an image that answered well is left out (`--min-bytes`); nil to store it.
+    private func skipped(_ response: HTTPResponse) throws -> String? {
+        guard let minimum = loading.minBytes, response.body.count < minimum else { return nil }
+        try ResponseCheck.validate(response)
+        return "skipped: \(response.body.count) bytes, under --min-bytes \(minimum)"
     }
 
     /// Runs `work` on a fetched response, then tells `gate` its body no longer waits (when the

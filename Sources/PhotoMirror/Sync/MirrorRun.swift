@@ -102,6 +102,8 @@ struct MirrorRun {
                 if finished.write == nil { mirrored.ledger.committed(CollectionOfOne(url)) }
             case .failed(let reason):
                 mirrored.ledger.failed(url, reason: reason)
+            case .skipped(let reason):
+                mirrored.ledger.skipped(url, reason: reason)
             case .aborted(let reason):
                 mirrored.ledger.failed(url, reason: reason)
                 if mirrored.abort == nil { mirrored.abort = reason }
@@ -255,6 +257,8 @@ extension SyncProgress {
             self.bytes -= bytes
         case .failed, .aborted:
             failed -= 1
+        case .skipped:
+            skipped -= 1
         }
         done -= 1
         record(outcome)
@@ -268,6 +272,8 @@ extension SyncProgress {
             self.bytes += bytes
         case .failed, .aborted:
             failed += 1
+        case .skipped:
+            skipped += 1
         }
     }
 }

@@ -31,6 +31,8 @@ struct FeedStager: Sendable {
     let clock: SyncClock
     /// `--max-images-per-item`.
     let imagesPerItem: Int
+    /// `--max-items`, `--since`.
+    var selection = ItemSelection()
 
     /// A staged feed and the document's `<ttl>`; throws a `FeedError` for a document that cannot
     /// be read (its rows then stay as they were), and what the index throws.
@@ -57,7 +59,7 @@ struct FeedStager: Sendable {
 
     /// The feed's rows, in one transaction while its document is read.
     private func writeRows(key: String, url: String, feed: consuming FetchedFeed) async throws -> (FeedRecord, Double?) {
-        let (content, lastSync, imagesPerItem) = (feed.content, clock.now(), imagesPerItem)
+        let (content, lastSync, imagesPerItem, selection) = (feed.content, clock.now(), imagesPerItem, selection)
         let (etag, lastModified) = (feed.etag, feed.lastModified)
         return try await index.stageFeed(key: key, url: url) { rows in
             var added = 0
@@ -72,17 +74,28 @@ struct FeedStager: Sendable {
                 try rows.add(record)
                 added += 1
             }
+            // Without a count, chosen items go in as they are read; with one, the newest wait here.
+            var picker = ItemSelection.Picker(selection)
+            func offer(_ item: FeedItem) throws {
+                if selection.newest == nil {
+                    if selection.admits(item) { try add(item) }
+                } else {
+                    picker.offer(item)
+                }
+            }
             let parsed: ParsedFeed
             switch content {
             case .parsed(let whole):
-                for item in whole.items { try add(item) }
+                for item in whole.items { try offer(item) }
                 parsed = whole
             case .document(let document):
                 parsed = try FeedParser.stream(document, restart: {
                     try rows.restart()
                     added = 0
-                }, item: add)
+                    picker = ItemSelection.Picker(selection)
+                }, item: offer)
             }
+            for item in picker.chosen { try add(item) }
             for (offset, invalid) in parsed.invalid.enumerated() {
                 try rows.addUnique(ItemRecords.record(for: invalid, position: 2 * added + offset))
             }

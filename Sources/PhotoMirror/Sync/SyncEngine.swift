@@ -14,6 +14,8 @@ public struct SyncEngine: Sendable {
     public var pruned: (@Sendable (PruneReport) -> Void)?
     /// The transport and the storage.
     public var stages = SyncStages.standard
+    /// Told of every request (`sync --verbose`).
+    public var requests: (@Sendable (RequestLine) -> Void)?
     /// Opens the cache for a run: its folder, lock and index (tests: an index in memory).
     var openCache: @Sendable (_ root: String, _ lockWait: Double, _ storage: (CacheLayout) -> any CacheStorage) throws(CacheCommandError)
         -> OpenCache = { try OpenCache(root: $0, lockWait: $1, storage: $2) }
@@ -30,7 +32,8 @@ public struct SyncEngine: Sendable {
 
     public func run(feedURLs: [String]) async throws(CacheCommandError) -> SyncReport {
         let loading = options.loading, imaging = options.imaging
-        let curl = stages.transport(loading)
+        let transport = stages.transport(loading)
+        let curl: any HTTPTransport = requests.map { LoggedTransport(base: transport, log: $0) } ?? transport
         let stages = stages
         let cache: OpenCache
         do {
@@ -83,7 +86,8 @@ public struct SyncEngine: Sendable {
         var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
         fetcher.defersReading = true
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
-        let stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
+        var stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
+        stager.selection = loading.selection
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         var seen = Set<String>()
         for url in feedURLs where seen.insert(url).inserted {

@@ -36,6 +36,10 @@ public struct LoadingOptions: Sendable {
     /// Pages to follow for paged APIs (Flickr REST) and the item cap for offset-paged ones (Marvel).
     public var maxPages = 1
     public var maxItems = 100
+    /// The items taken of each feed (`--max-items`, `--since`); every item by default.
+    public var selection = ItemSelection()
+    /// Images smaller than this many bytes are skipped, not stored (`--min-bytes`: icons, spacers).
+    public var minBytes: Int?
     /// Images mirrored per item at most (an item's `<img>`s, enclosures, media:content…), in the feed's order.
     public var maxImagesPerItem = 20
     /// Retries of connection failures, timeouts, 5xx, 408 and 429 (see `RetryPolicy`).

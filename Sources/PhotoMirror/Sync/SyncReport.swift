@@ -8,6 +8,8 @@ public struct FeedReport: Sendable, Codable, Equatable {
     public var ok = 0
     public var failed = 0
     public var noImage = 0
+    /// Items whose image was left out on purpose (`--min-bytes`); not failures.
+    public var skipped = 0
     public var downloaded = 0
     public var reused = 0
     /// Images after an item's first that failed (the item's status is its first image's).
@@ -26,7 +28,7 @@ public struct FeedReport: Sendable, Codable, Equatable {
     public var pollAfter: Double?
 
     enum CodingKeys: String, CodingKey {
-        case url, title, kind, manifest, items, ok, failed, downloaded, reused, error, warnings, unchanged, gone
+        case url, title, kind, manifest, items, ok, failed, skipped, downloaded, reused, error, warnings, unchanged, gone
         case pollAfter = "poll_after"
         case noImage = "no_image"
         case moreImagesFailed = "more_images_failed"
@@ -81,6 +83,8 @@ public struct SyncProgress: Sendable {
     public var total = 0
     public var done = 0
     public var failed = 0
+    /// Fetched and left out on purpose (`--min-bytes`).
+    public var skipped = 0
     public var downloaded = 0
     public var reused = 0
     public var bytes = 0

@@ -1,13 +1,13 @@
 /// Every command photomirror has, in the order `photomirror help` lists them.
 extension CommandSpec {
-    static let all: [CommandSpec] = [.sync, .watch, .thumb, .verify, .prune, .stats, .serve, .feed, .generate]
+    static let all: [CommandSpec] = [.sync, .watch, .thumb, .verify, .prune, .stats, .serve, .feed, .config, .generate]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems,
-        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .json, .quiet, .verbose,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
+        .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .syncDryRun, .json, .quiet, .verbose, .statsEvery,
     ]
 
     static let sync = CommandSpec(
@@ -33,8 +33,10 @@ extension CommandSpec {
         notes: """
         OUTPUT
         On a terminal, one live line on stderr shows images done/total, failures, bytes, rate
-        and ETA. Otherwise (a pipe, a log) there are no control characters: a line per feed and
-        a summary. The last line names the gallery (file://…/index.html). NO_COLOR is honoured.
+        and ETA. Otherwise (a pipe, a log) there are no control characters: a "progress:" line
+        every --stats-every, a line per feed and a summary with the elapsed time. The last line
+        names the gallery (file://…/index.html). NO_COLOR is honoured. --json prints one
+        versioned document on stdout and nothing else there (docs/json.md).
         A feed that had to be repaired to be read (malformed XML, a guessed charset) gets a
         "warning:" line per repair, and the same words in its manifest's "warnings"; it still
         succeeds. Items without any image are counted "without image", never as failures.
@@ -44,7 +46,7 @@ extension CommandSpec {
         operandCompletion: .none)
 
     /// sync's flags but its output ones, and how often.
-    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store"].contains($0.name) }
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run", "stats-every"].contains($0.name) }
         + [.watchJSON, .watchQuiet, .watchVerbose]
 
     static let watch = CommandSpec(
@@ -84,7 +86,7 @@ extension CommandSpec {
         feed put it (media:content, enclosure, itunes:image, html, …), items without an image
         and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
         """,
-        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .maxFeedBytes, .feedTimeout, .userAgent, .allowPrivateAddresses],
+        flags: [.feedJSON, .maxImagesPerItem, .pages, .maxItems, .since, .maxFeedBytes, .feedTimeout, .userAgent, .allowPrivateAddresses],
         notes: """
         EXIT
         0 when the feed was read, 3 when it could not be fetched or parsed.
@@ -124,7 +126,7 @@ extension CommandSpec {
         store (synced into a bucket by an older photomirror) is refused with exit 2 until --store
         names the bucket: it is never judged, nor repaired, from the folder.
         """,
-        flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .verifyQuiet])
+        flags: [.cache, .store, .repair, .deep, .repairWait, .garbageGrace, .json, .verifyQuiet])
 
     static let prune = CommandSpec(
         name: "prune", synopsis: "--max SIZE [--max-age DURATION] [--dry-run] [--cache DIR] [--store s3://BUCKET[/PREFIX]]",
@@ -199,6 +201,27 @@ extension CommandSpec {
         EXIT
         0 when stopped by a signal, 4 when the cache folder or the address can't be used
         (e.g. the port is taken).
+        """)
+
+    static let config = CommandSpec(
+        name: "config", synopsis: "[--cache DIR] [--json]",
+        tagline: "the settings a cache's commands use, and where each comes from",
+        about: """
+        Prints the settings a sync of the cache would use without flags (sizes, scales, jobs,
+        per_host, rate, user_agent, max_size, max_age, store, gallery_title), each with where it
+        came from: the cache's config.json, the user's config.json
+        ($XDG_CONFIG_HOME/photomirror/config.json, else ~/.config/photomirror/config.json) or
+        photomirror's built-in default. A flag beats the cache's file, which beats the user's,
+        which beats the default. A sync or watch given --size, --scales, --jobs, --per-host, --rate
+        or --user-agent records them in the cache's config.json, so the next plain sync keeps
+        them; limits (--max, prune's --max-age) hold for their run unless written in a file.
+        Reads the two files only: creates nothing. See docs/configuration.md.
+        """,
+        flags: [.cache, .configJSON],
+        notes: """
+        EXIT
+        2 when the user's config.json has an unknown key or a bad value (naming the file, the key
+        and the known keys), 4 when the cache's has.
         """)
 
     static let generate = CommandSpec(

@@ -13,6 +13,7 @@ struct FeedCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         var target = arguments.operands[0]
         // A bare path is a local file, as `sync` takes it with file://.
         if !target.contains("://") { target = URL(fileURLWithPath: target).absoluteString }
@@ -24,9 +25,11 @@ struct FeedCommand {
             return .feedFailed
         }
         if arguments.has(.feedJSON) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Output.out(String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n")
+            var fields = JSONDocument.object(report, nulls: ["link", "image"])
+            fields["items"] = report.items.map { JSONDocument.object($0, nulls: ["link", "no_image_reason"]) }
+            fields["totals"] = ["items": report.items.count, "images": report.items.reduce(0) { $0 + $1.media.count },
+                                "invalid": report.invalid.count]
+            Output.out(JSONDocument.encode(JSONEnvelope(command: "feed", started: started), fields))
         } else {
             Output.out(Self.text(report))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PhotoMirror
 
@@ -13,10 +14,14 @@ struct PruneCommand {
         pruner.maxSize = arguments.byteSize(.pruneMax)
         pruner.maxAge = arguments.duration(.maxAge)
         pruner.garbageGrace = arguments.duration(.garbageGrace) ?? pruner.garbageGrace
-        // A config that fails to load is reported by the prune itself, naming the file.
-        let config = Result { try CacheConfig.load(layout: CacheLayout(root: pruner.cacheRoot)) }
-        if pruner.maxSize == nil, pruner.maxAge == nil, case .success(let settings) = config, settings.maxSize == nil {
-            throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's config.json)")
+        // A cache config that fails to load is reported by the prune itself, naming the file.
+        let resolved = try SettingsOption.resolve(try CacheConfig(flags: arguments), cacheRoot: pruner.cacheRoot)
+        if case .success(let settings) = resolved {
+            pruner.maxSize = settings.maxSize.value
+            pruner.maxAge = settings.maxAge.value
+        }
+        if pruner.maxSize == nil, pruner.maxAge == nil, case .success = resolved {
+            throw UsageError("prune needs --max SIZE (or --max-age DURATION, or max_size in the cache's or your config.json)")
         }
         pruner.dryRun = arguments.has(.dryRun)
         pruner.lockWait = arguments.seconds(.wait) ?? pruner.lockWait
@@ -25,6 +30,7 @@ struct PruneCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         var pruner = pruner
         pruner.store = try await StoreOption.choice(arguments, cacheRoot: pruner.cacheRoot)
         let report: PruneReport
@@ -34,8 +40,11 @@ struct PruneCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        if arguments.has(.json) { Output.out(PruneSummary.json(report)) }
-        if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report)) }
+        if arguments.has(.json) {
+            Output.out(JSONDocument.encode(PruneDocument(envelope: JSONEnvelope(command: "prune", started: started),
+                                                         cache: pruner.cacheRoot, prune: PruneFields(report: report))))
+        }
+        if !arguments.has(.pruneQuiet) || !report.reachedTarget { Output.err(PruneSummary.text(report, elapsed: Date().timeIntervalSince(started))) }
         return report.reachedTarget && report.failures.isEmpty ? .ok : .itemsFailed
     }
 }

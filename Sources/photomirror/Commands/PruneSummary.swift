@@ -4,14 +4,7 @@ import Synchronization
 
 /// The words and JSON a prune prints (alone, or after a `sync --max`).
 enum PruneSummary {
-    static func json(_ report: PruneReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    static func text(_ report: PruneReport) -> String {
+    static func text(_ report: PruneReport, elapsed: Double? = nil) -> String {
         var text = ""
         for failure in report.failures { text += "could not delete \(failure)\n" }
         let verb = report.dryRun ? "would evict" : "evicted"
@@ -29,6 +22,7 @@ enum PruneSummary {
         if report.garbageKept > 0 { line += "; kept \(report.garbageKept) unreferenced files (in their grace period, or another writer is live)" }
         if report.filesKept > 0 { line += "; left \(report.filesKept) evicted files in place while another writer is live" }
         if report.othersBytes > 0 { line += "; other writers hold \(Output.bytes(report.othersBytes)) of the storage" }
+        if let elapsed { line += " in \(String(format: "%.1f", elapsed)) s" }
         text += line + "\n"
         if !report.reachedTarget, let target = report.target {
             text += "prune: the cache is still over \(Output.bytes(target)): nothing evictable is left "

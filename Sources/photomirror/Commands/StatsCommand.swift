@@ -11,6 +11,7 @@ struct StatsCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         let root = try CacheOption.resolve(arguments)
         var stats = CacheStats(cacheRoot: root)
         stats.store = try await StoreOption.choice(arguments, cacheRoot: root)
@@ -23,9 +24,13 @@ struct StatsCommand {
             return .cacheFailed
         }
         if arguments.has(.json) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Output.out(String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n")
+            var fields = JSONDocument.object(report, nulls: ["shared", "oldest_access", "newest_access", "last_sync", "max_size"])
+            fields["cache"] = root
+            if var last = fields["last_sync"] as? [String: Any], last["hit_ratio"] == nil {
+                last["hit_ratio"] = NSNull()
+                fields["last_sync"] = last
+            }
+            Output.out(JSONDocument.encode(JSONEnvelope(command: "stats", started: started), fields))
         } else {
             Output.out(Self.text(report, root: root))
         }

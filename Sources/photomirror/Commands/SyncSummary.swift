@@ -8,50 +8,10 @@ enum SyncSummary {
         case quiet, normal, verbose
     }
 
-    /// The `--json` document: the feeds, the gallery and the bytes downloaded, and, for a sync
-    /// that failed outright (no report), an `error` object instead of the gallery.
-    private struct Summary: Encodable {
-        struct Failure: Encodable {
-            let message: String
-            /// `cache` (the cache could not be opened, locked or written) or `interrupted`.
-            let kind: String
-            let exitCode: Int32
-            enum CodingKeys: String, CodingKey {
-                case message, kind
-                case exitCode = "exit_code"
-            }
-        }
-        var feeds: [FeedReport] = []
-        var gallery: String?
-        var bytesDownloaded = 0
-        var error: Failure?
-        enum CodingKeys: String, CodingKey {
-            case feeds, gallery, error
-            case bytesDownloaded = "bytes_downloaded"
-        }
-    }
-
-    static func json(_ report: SyncReport) -> String {
-        encode(Summary(feeds: report.feeds, gallery: report.galleryPath, bytesDownloaded: report.bytesDownloaded))
-    }
-
-    /// The document of a sync that stopped before it had a report: no feed, nothing downloaded
-    /// that was kept, and why, with the exit code the command returns.
-    static func json(failure: CacheCommandError, exitCode: ExitCode) -> String {
-        let kind = failure.kind == .interrupted ? "interrupted" : "cache"
-        return encode(Summary(error: .init(message: failure.description, kind: kind, exitCode: exitCode.rawValue)))
-    }
-
-    private static func encode(_ summary: Summary) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
     /// Failures always (they are errors, even with --quiet); then, unless quiet, a line per
     /// feed, a total and where the gallery is. Verbose lists every item from the manifests.
-    static func text(_ report: SyncReport, verbosity: Verbosity, cacheRoot: String, colour: Bool = false) -> String {
+    static func text(_ report: SyncReport, verbosity: Verbosity, cacheRoot: String, colour: Bool = false,
+                     elapsed: Double? = nil) -> String {
         var text = ""
         if verbosity == .verbose {
             for feed in report.feeds { text += itemLines(feed, cacheRoot: cacheRoot, colour: colour) }
@@ -70,6 +30,7 @@ enum SyncSummary {
             // A 304: its items are the stored ones, republished (retrying any that failed).
             let state = feed.unchanged ? "unchanged (304), " : ""
             text += "feed \"\(title)\": \(state)\(feed.items) items, \(feed.ok) ok, \(feed.failed) failed"
+            if feed.skipped > 0 { text += ", \(feed.skipped) skipped" }
             if feed.noImage > 0 { text += ", \(feed.noImage) without image" }
             if feed.moreImagesFailed > 0 { text += ", \(feed.moreImagesFailed) more image\(feed.moreImagesFailed == 1 ? "" : "s") failed" }
             text += "; \(feed.downloaded) downloaded, \(feed.reused) already cached\n"
@@ -79,7 +40,9 @@ enum SyncSummary {
         let unchanged = synced.filter(\.unchanged).count
         text += unchanged > 0 ? " (\(unchanged) unchanged): " : ": "
         text += "\(synced.reduce(0) { $0 + $1.ok }) images ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
-        text += "\(Output.bytes(report.bytesDownloaded)) downloaded\n"
+        text += "\(Output.bytes(report.bytesDownloaded)) downloaded"
+        if let elapsed { text += " in \(String(format: "%.1f", elapsed)) s" }
+        text += "\n"
         let gallery = report.galleryPath.hasPrefix("/") ? URL(fileURLWithPath: report.galleryPath).absoluteString : report.galleryPath
         text += "gallery: \(gallery)\n"
         return text

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoMirror
 
 /// `photomirror verify [--repair]`: print what is wrong; exit 1 on damage (unless repaired).
@@ -10,8 +11,9 @@ struct VerifyCommand {
     }
 
     func run() async throws(UsageError) -> ExitCode {
+        let started = Date()
         let root = try CacheOption.resolve(arguments)
-        if arguments.has(.repair) { return try await repair(root) }
+        if arguments.has(.repair) { return try await repair(root, started: started) }
         var verifier = Verifier(cacheRoot: root)
         verifier.deep = arguments.has(.deep)
         verifier.store = try await StoreOption.choice(arguments, cacheRoot: root)
@@ -23,11 +25,12 @@ struct VerifyCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        print(report)
+        if arguments.has(.json) { Output.out(VerifyDocument.json(report, cache: root, started: started)) }
+        print(report, elapsed: Date().timeIntervalSince(started))
         return report.isHealthy ? .ok : .itemsFailed
     }
 
-    private func repair(_ root: String) async throws(UsageError) -> ExitCode {
+    private func repair(_ root: String, started: Date) async throws(UsageError) -> ExitCode {
         var repairer = Repairer(cacheRoot: root)
         repairer.lockWait = arguments.seconds(.repairWait) ?? repairer.lockWait
         repairer.deep = arguments.has(.deep)
@@ -40,7 +43,8 @@ struct VerifyCommand {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
         }
-        print(result.found)
+        if arguments.has(.json) { Output.out(VerifyDocument.json(result, cache: root, started: started)) }
+        print(result.found, elapsed: nil)
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
         if let rebuilt = result.rebuilt { printRebuild(rebuilt) }
         if result.feedsAdopted > 0 {
@@ -54,7 +58,8 @@ struct VerifyCommand {
                 + "\(result.manifestsRewritten > 0 ? ", their JSON Feeds and the gallery" : "")\n")
         }
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
-        Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage\n")
+        Output.err("after repair: \(result.after.isHealthy ? "ok" : "DAMAGED"), \(result.after.garbage.count) garbage, "
+            + "in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n")
         return result.after.isHealthy ? .ok : .itemsFailed
     }
 
@@ -67,7 +72,7 @@ struct VerifyCommand {
             + "\n")
     }
 
-    private func print(_ report: VerifyReport) {
+    private func print(_ report: VerifyReport, elapsed: Double?) {
         for line in report.damage { Output.err("damage: \(line)\n") }
         if !arguments.has(.verifyQuiet) {
             for line in report.garbage { Output.err("garbage: \(line)\n") }
@@ -76,6 +81,7 @@ struct VerifyCommand {
         let verdict = report.isHealthy ? "ok" : "DAMAGED"
         Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests, "
             + "\(report.checkedJSONFeeds) JSON Feeds and \(report.checkedPages) gallery pages checked, "
-            + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale\n")
+            + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale"
+            + (elapsed.map { " in \(String(format: "%.1f", $0)) s" } ?? "") + "\n")
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import PMCache
 import PhotoMirror
 
 /// `photomirror watch`: sync each feed whenever it is due, until a signal.
 struct WatchCommand {
     let arguments: Arguments
     let options: SyncOptions
+    /// The settings the flags give, over the config files.
+    let flags: CacheConfig
     let feedURLs: [String]
     let every: Double
 
@@ -14,16 +17,31 @@ struct WatchCommand {
         arguments = try Arguments(words, flags: CommandSpec.watch.flags)
         feedURLs = try FeedsOption.feedURLs(operands: arguments.operands, files: arguments.all(.feeds), command: "watch")
         options = try SyncOptions(arguments)
+        flags = try CacheConfig(flags: arguments)
         every = arguments.duration(.every) ?? Self.defaultEvery
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let root = try CacheOption.resolve(arguments)
         let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
+        var options = options
+        switch try SettingsOption.resolve(flags, cacheRoot: root) {
+        case .success(let settings): options.apply(settings)
+        case .failure(let error):
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
         var watcher = Watcher(cacheRoot: root, options: options, feedURLs: feedURLs, every: every)
         let store = try await StoreOption.resolve(arguments, cacheRoot: root, records: true)
         if let failed = await StoreOption.settle(store, cacheRoot: root, quiet: quiet) { return failed }
         watcher.stages = .standard(store: store.choice)
+        // A watch syncs with them: later syncs keep them (`CacheConfigFile.sticky`).
+        do throws(CacheCommandError) {
+            try CacheConfigFile.record(CacheConfigFile.sticky(flags), what: "the watch's settings", cacheRoot: root)
+        } catch {
+            Output.err("photomirror: \(error)\n")
+            return .cacheFailed
+        }
         watcher.pruned = { prune in if !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) } }
         if !quiet {
             Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "
@@ -32,7 +50,7 @@ struct WatchCommand {
         let work = Task { () -> Result<[String], CacheCommandError> in
             do throws(CacheCommandError) {
                 return .success(try await watcher.run { round, report in
-                    if json { Output.out(WatchLine.json(round)) }
+                    if json { Output.out(WatchLine.json(round, report: report?.redacted, cache: root)) }
                     if verbose, let report = report?.redacted {
                         Output.err(SyncSummary.text(report, verbosity: .normal, cacheRoot: root, colour: Output.stderrColour))
                     }
@@ -74,10 +92,21 @@ enum WatchLine {
         return text + "\n"
     }
 
-    static func json(_ round: WatchRound) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(round)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    /// One line: the envelope (the round's start and end), its counts, and its sync's totals and
+    /// failed images (`SyncDocument`'s), empty for a round that could not run.
+    static func json(_ round: WatchRound, report: SyncReport?, cache: String) -> String {
+        let started = Date(timeIntervalSince1970: round.startedAt)
+        let sync = report.map { SyncDocument($0, prune: nil, cache: cache, started: started) }
+        let fields: [String: Any] = [
+            "cache": cache, "round": round.number, "synced": round.synced, "unchanged": round.unchanged,
+            "failed": round.failed, "gone": round.gone, "images_new": round.imagesNew, "images_failed": round.imagesFailed,
+            "error": round.error ?? NSNull(), "feed_errors": round.feedErrors,
+            "next_at": JSONTime.string(seconds: round.nextAt) ?? NSNull(),
+            "totals": JSONDocument.object(sync?.totals ?? SyncDocument.Totals()),
+            "failures": sync.map { $0.failures.map { JSONDocument.object($0) } } ?? [],
+        ]
+        let envelope = JSONEnvelope(command: "watch", started: started, finished: started.addingTimeInterval(round.seconds))
+        return JSONDocument.encode(envelope, fields, pretty: false)
     }
 
     /// 45s, 30m, 2h 5m.

@@ -1,5 +1,7 @@
+import Foundation
 import PMCache
 import PMImaging
+import PhotoMirror
 
 /// A command line split into options and operands, against the command's flag definitions.
 /// Hand-written because no package outside the toolchain can be fetched; it knows only the
@@ -62,6 +64,7 @@ struct Arguments {
     func number(_ flag: Flag) -> Double? { last(flag).flatMap { Double($0) } }
     func byteSize(_ flag: Flag) -> Int? { last(flag).flatMap { try? ByteSize.parse($0) } }
     func duration(_ flag: Flag) -> Double? { last(flag).flatMap { try? AgeLimit.parse($0) } }
+    func since(_ flag: Flag) -> Double? { last(flag).flatMap { try? ItemSelection.since($0, now: Date()) } }
     func thumbnailSizes(_ flag: Flag) -> [ThumbnailSize] { all(flag).compactMap { ThumbnailSize(parsing: $0) } }
 
     private static func check(_ value: String, for flag: Flag) throws(UsageError) {
@@ -94,6 +97,8 @@ struct Arguments {
             do { _ = try ByteSize.parse(value) } catch { throw UsageError("\(name): \(error.description)") }
         case .duration:
             do { _ = try AgeLimit.parse(value) } catch { throw UsageError("\(name): \(error.description)") }
+        case .since:
+            do { _ = try ItemSelection.since(value, now: Date()) } catch { throw UsageError("\(name): \(error.description)") }
         case .thumbnailSize:
             guard ThumbnailSize(parsing: value) != nil else {
                 throw UsageError("\(name) must look like 40x40 (1–\(ThumbnailSize.maxSide) each side), not \"\(value)\"")

@@ -19,6 +19,11 @@ extension Flag {
             + "Last-Modified is this long ago, and only while no other writer's heartbeat is live (it may be about to "
             + "publish the manifest naming it); default 24h. A cache folder's writers take its lock, so there "
             + "garbage goes at once")
+    static let syncDryRun = Flag(
+        name: "dry-run", short: "n", kind: .toggle, summary: "fetch the feeds and say what a sync would do; write nothing",
+        help: "fetch the feeds and say what a sync would download, store and evict, writing nothing: the cache is left "
+            + "byte for byte as it was (not even created), no lock is taken and no setting recorded. The index is read "
+            + "as a snapshot; the eviction is a prune of the cache as it stands, as the downloads' sizes are not known")
     static let dryRun = Flag(
         name: "dry-run", kind: .toggle, summary: "print what would be evicted; change nothing",
         help: "print what would be evicted; change nothing, take no lock")

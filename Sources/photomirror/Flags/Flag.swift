@@ -26,6 +26,8 @@ struct Flag: Sendable {
         case duration
         /// WxH (`ThumbnailSize`).
         case thumbnailSize
+        /// A duration back from now, or a date (`ItemSelection.since`).
+        case since
         case file
         case directory
         case choice([String])

@@ -50,8 +50,19 @@ extension Flag {
         name: "pages", placeholder: "N", kind: .integer(1...10_000), summary: "pages to follow for Flickr REST feeds",
         help: "pages to follow for Flickr REST feeds (default \(defaults.maxPages))")
     static let maxItems = Flag(
-        name: "max-items", placeholder: "N", kind: .integer(1...10_000_000), summary: "most items taken from offset-paged APIs",
-        help: "most items taken from offset-paged APIs such as Marvel (default \(defaults.maxItems))")
+        name: "max-items", placeholder: "N", kind: .integer(1...10_000_000), summary: "take the newest N items of each feed",
+        help: "take the newest N items of each feed, whatever its kind: by publication date (else the date taken); items "
+            + "without a date come after dated ones, in the feed's order. Paged APIs stop asking for pages once they "
+            + "have N (an offset-paged one such as Marvel asks for \(defaults.maxItems) without it). Default: every item")
+    static let since = Flag(
+        name: "since", placeholder: "DURATION|DATE", kind: .since, summary: "take only items published since then",
+        help: "take only items published (else taken) since then: a duration back from now (30m, 12h, 7d, 2w) or a "
+            + "date, 2026-11-01 (midnight UTC) or 2026-11-01T12:00:00Z. An item without a date is taken")
+    static let minBytes = Flag(
+        name: "min-bytes", placeholder: "SIZE", kind: .byteSize, summary: "skip images smaller than SIZE (icons, spacers)",
+        help: "skip images smaller than SIZE (2kB, 500, as in `photomirror help prune`): icons, spacers and tracking "
+            + "pixels. A skipped image is fetched but not stored, and is reported as skipped, not failed (status "
+            + "\"skipped\" in the manifest and --json); the next sync asks for it again")
     static let maxImagesPerItem = Flag(
         name: "max-images-per-item", placeholder: "N", kind: .integer(1...1000), summary: "images mirrored per item at most",
         help: "images mirrored per item at most, in the feed's order (default \(defaults.maxImagesPerItem), 1–1000): "

@@ -1,8 +1,12 @@
 /// Flags of one command each: sync's output, serve, thumb, feed.
 extension Flag {
     static let verbose = Flag(
-        name: "verbose", kind: .toggle, summary: "print one line per item",
-        help: "print one line per item")
+        name: "verbose", kind: .toggle, summary: "print one line per request and per item",
+        help: "print one line per request as it ends (URL, HTTP status, bytes, time) and one per item at the end")
+    static let statsEvery = Flag(
+        name: "stats-every", placeholder: "DURATION", kind: .duration, summary: "when stderr is not a terminal, a progress line this often",
+        help: "when stderr is not a terminal (a log, cron, journald), print a progress line this often: images done "
+            + "and total, failures, bytes, rate, ETA and time elapsed (default 30s, as rclone's --stats; 1s, 5m)")
     static let feedJSON = Flag(
         name: "json", kind: .toggle, summary: "print it as JSON on stdout",
         help: "print it as JSON on stdout")
@@ -60,4 +64,12 @@ extension Flag {
     static let watchQuiet = Flag(
         name: "quiet", kind: .toggle, summary: "print only errors",
         help: "print only errors: failed feeds and rounds that could not run")
+}
+
+/// `config`'s own flag.
+extension Flag {
+    static let configJSON = Flag(
+        name: "json", kind: .toggle, summary: "print the settings as JSON on stdout",
+        help: "print the settings as one JSON document on stdout (docs/json.md): each key's value, its source "
+            + "(flag, cache, user or built-in) and the file it came from")
 }

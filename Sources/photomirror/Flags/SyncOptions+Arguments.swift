@@ -1,5 +1,4 @@
 import Foundation
-import PMImaging
 import PhotoMirror
 
 /// The sync options a command line sets: shared by `sync`, `watch` and (its loading part) `feed`.
@@ -7,7 +6,7 @@ extension SyncOptions {
     init(_ arguments: Arguments) throws(UsageError) {
         self.init()
         loading = LoadingOptions(arguments)
-        imaging = try ImagingOptions(arguments)
+        imaging = ImagingOptions(arguments)
         cache.lockWait = arguments.seconds(.wait) ?? cache.lockWait
         cache.maxSize = arguments.byteSize(.syncMax)
         cache.garbageGrace = arguments.duration(.garbageGrace) ?? cache.garbageGrace
@@ -28,7 +27,9 @@ extension LoadingOptions {
         maxFeedBytes = arguments.byteSize(.maxFeedBytes) ?? maxFeedBytes
         maxPages = arguments.int(.pages) ?? maxPages
         maxItems = arguments.int(.maxItems) ?? maxItems
+        selection = ItemSelection(newest: arguments.int(.maxItems), since: arguments.since(.since))
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
+        minBytes = arguments.byteSize(.minBytes)
         revalidateMedia = arguments.has(.revalidate)
         allowPrivateAddresses = arguments.has(.allowPrivateAddresses)
         refetchEvicted = arguments.has(.refetchEvicted)
@@ -45,20 +46,9 @@ extension LoadingOptions {
 }
 
 extension ImagingOptions {
-    init(_ arguments: Arguments) throws(UsageError) {
+    /// The sizes and scales are settings (`EffectiveSettings`), applied once the config files are read.
+    init(_ arguments: Arguments) {
         self.init()
-        let given = arguments.thumbnailSizes(.size)
-        if !given.isEmpty { sizes = given }
-        if let scales = arguments.last(.scales) {
-            let factors = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard !factors.isEmpty, factors.allSatisfy({ $0 != nil }),
-                  let scaled = Self.sizes(sizes, scaledBy: factors.compactMap { $0 })
-            else {
-                throw UsageError("--scales must be whole numbers like 1,2,3 that keep \(sizes[0]) within "
-                    + "\(ThumbnailSize.maxSide) pixels, not \"\(scales)\"")
-            }
-            sizes = scaled
-        }
         maxPixels = arguments.int(.maxPixels) ?? maxPixels
     }
 }

@@ -3,8 +3,8 @@ import Glibc
 /// RFC 3339 UTC timestamps (`2026-11-29T13:00:00Z`) for manifests, pages and reports.
 /// Formatted by hand from `gmtime_r`: Foundation's ISO 8601 style costs microseconds per call,
 /// and a republish formats two per item.
-enum W3CTimestamp {
-    static func format(_ seconds: Double) -> String {
+public enum W3CTimestamp {
+    public static func format(_ seconds: Double) -> String {
         var bytes: [UInt8] = []
         append(seconds, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
