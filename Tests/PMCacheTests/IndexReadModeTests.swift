@@ -5,8 +5,8 @@ import Testing
 /// How a reader opens the index in a folder it may not write, and what each mode sees.
 @Suite struct IndexReadModeTests {
     @Test func aFolderThatCannotBeWrittenIsReadThroughTheWALOnlyWhenAWriterLeftItsFiles() {
-        #expect(IndexReadMode.attempts(folderWritable: true, walFilesPresent: false) == [.shared])
-        #expect(IndexReadMode.attempts(folderWritable: true, walFilesPresent: true) == [.shared])
+        #expect(IndexReadMode.attempts(folderWritable: true, walFilesPresent: false) == [.shared, .recovering])
+        #expect(IndexReadMode.attempts(folderWritable: true, walFilesPresent: true) == [.shared, .recovering])
         #expect(IndexReadMode.attempts(folderWritable: false, walFilesPresent: true) == [.shared, .immutable])
         #expect(IndexReadMode.attempts(folderWritable: false, walFilesPresent: false) == [.immutable])
     }
@@ -44,6 +44,41 @@ import Testing
         #expect(try await PhotoIndex(readingOnly: path, attempts: [.shared]).meta("probe") == "committed")
         #expect(try await PhotoIndex(readingOnly: path, attempts: [.immutable]).meta("probe") == nil)
         withExtendedLifetime(writer) {}
+    }
+
+    /// A writer killed while it created the index leaves a hot rollback journal beside it: a
+    /// read-only connection cannot roll it back ("attempt to write a readonly database"), so a
+    /// reader in a folder it may write opens the index to recover it, and reads it.
+    @Test func aHotJournalAKilledWriterLeftIsRolledBackByAReaderThatMayWrite() async throws {
+        let live = FileManager.default.temporaryDirectory.appendingPathComponent("pm-hot-\(UUID().uuidString)")
+        let copy = live.appendingPathExtension("copy")
+        for folder in [live, copy] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let path = live.appendingPathComponent("index.sqlite").path
+        let writer = try SQLiteConnection(path: path)
+        try writer.execute("PRAGMA journal_mode=DELETE")
+        try writer.execute("CREATE TABLE kept(x)")
+        // A one-page cache spills the transaction into the main file, after the journal is
+        // synced (its header written): what a kill during a commit leaves.
+        try writer.execute("PRAGMA cache_size=1")
+        try writer.execute("BEGIN")
+        try writer.execute("CREATE TABLE unfinished(x)")
+        try writer.execute("INSERT INTO unfinished SELECT zeroblob(500) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT i FROM n)")
+        // Copied mid-transaction, the files are what a kill at this instant leaves: a journal no
+        // process holds a lock for.
+        for name in ["index.sqlite", "index.sqlite-journal"] {
+            try FileManager.default.copyItem(at: live.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        try writer.execute("ROLLBACK")
+        let copied = copy.appendingPathComponent("index.sqlite").path
+
+        #expect(throws: IndexError.self) { _ = try PhotoIndex(readingOnly: copied, attempts: [.shared]) }
+        let reader = try PhotoIndex(readingOnly: copied)
+        #expect(reader.readMode == .recovering)
+        #expect(!FileManager.default.fileExists(atPath: copied + "-journal"), "the journal was rolled back")
+        let tables = try SQLiteConnection(readingAt: copied, mode: .shared)
+        let query = try tables.statement("SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'")
+        #expect(try query.step() && query.text(0) == "kept", "the unfinished transaction is gone")
+        withExtendedLifetime(reader) {}
     }
 
     /// A new index, its writer closed (so its `-wal` was checkpointed into the main file).

@@ -14,12 +14,16 @@ public enum IndexReadMode: Sendable, Equatable {
     /// SQLITE_OPEN_READONLY on `file:…?immutable=1`: sees what was checkpointed into the main
     /// file, not the commits a running writer still holds in its `-wal`.
     case immutable
+    /// SQLITE_OPEN_READWRITE, then `query_only`: a writer killed during a commit in rollback-journal
+    /// mode (while it created the index) leaves a hot journal, which only a connection that may
+    /// write can roll back; after that no statement of this connection changes a row.
+    case recovering
 
     /// The modes to try, in order. In a folder the user can write, SQLite makes the files it
-    /// needs. In one it cannot, `shared` can work only on the `-wal` and `-shm` a writer left
+    /// needs, and what a killed writer left is rolled back. In one it cannot, `shared` can work only on the `-wal` and `-shm` a writer left
     /// (a live one, or one killed), and `immutable` is what is left when it fails.
     public static func attempts(folderWritable: Bool, walFilesPresent: Bool) -> [IndexReadMode] {
-        if folderWritable { return [.shared] }
+        if folderWritable { return [.shared, .recovering] }
         return walFilesPresent ? [.shared, .immutable] : [.immutable]
     }
 

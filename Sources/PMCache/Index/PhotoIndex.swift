@@ -52,6 +52,8 @@ public actor PhotoIndex {
             do {
                 let connection = try SQLiteConnection(readingAt: path, mode: mode)
                 try IndexMigration.shadowForReading(connection)
+                // Its temp views made, a connection that may write changes nothing more.
+                if mode == .recovering { try connection.execute("PRAGMA query_only=1") }
                 return (connection, mode)
             } catch where IndexReadMode.writeAccessWasMissing(error) && mode != attempts.last {
                 failure = error

@@ -76,6 +76,10 @@ final class SQLiteConnection {
         switch mode {
         case .shared: try self.init(path: path, readOnly: true, busyTimeout: busyTimeout)
         case .immutable: try self.init(path: path, openName: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, busyTimeout: busyTimeout)
+        case .recovering:
+            try self.init(path: path, openName: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: busyTimeout)
+            // The first read rolls back what the killed writer left.
+            try execute("SELECT count(*) FROM sqlite_master")
         }
     }
 
