@@ -5,8 +5,9 @@ import Foundation
 /// Order (the first is the one the gallery shows, so full-size files come before HTML images):
 /// image `media:content` (each direct one, and the largest of each `media:group`, in document
 /// order), image enclosures, item-level `itunes:image`, `googleplay:image`, then the `<img>`s of
-/// the item's HTML in document order; a `media:thumbnail` (the largest) only when none of these
-/// gives an image, since it is a smaller copy of one of them. Each URL appears once.
+/// the item's HTML in document order; a `media:thumbnail` (the largest, wherever the item has
+/// one: `MediaSelection.thumbnail`) only when none of these gives an image, since it is a
+/// smaller copy of one of them. Each URL appears once.
 enum XMLItemMedia {
     /// `enclosures` are the format's enclosure elements (RSS `<enclosure url>`, Atom
     /// `<link rel="enclosure" href>`) with the attribute naming the file; `html` the elements
@@ -27,7 +28,7 @@ enum XMLItemMedia {
             let base = element.hasExplicitBase ? element.base : linkURL ?? element.base
             media.add(ItemMedia.resolved(HTMLContent.imageReferences(in: element), against: base), .html)
         }
-        if media.media.isEmpty { media.add(MediaSelection.largestThumbnail(in: item), .mediaThumbnail) }
+        if media.media.isEmpty { media.add(MediaSelection.thumbnail(in: item), .mediaThumbnail) }
         return media.media
     }
 
