@@ -25,16 +25,27 @@ CONNECT is logged and refused (502).
 The oracle, per entry, in document order:
   (a) media images: media_content with medium image, an image/* type, or neither medium nor type
       and an image extension; enclosures (RSS enclosure, Atom rel=enclosure) with an image/*
-      type, or no type and an image extension; media_thumbnail only when (a) has nothing else.
+      type, or no type and an image extension; each picture once (see "Pictures" below).
+      media_thumbnail (wherever feedparser found it: in the item, a media:group or a
+      media:content, as url= or as the element's text) only when there is neither (a) nor (b):
+      the item's cover, counted as one image, mirrored when one of its thumbnails is or, when an
+      <img> of (c) is the same picture at another size, that <img> is.
   (b) itunes:image: the entry's image.href (feedparser maps an item's itunes:image there).
   (c) html: <img> in content[].value, then summary (parsed with html.parser, unsanitised so
       srcset and data-src survive): src, the largest srcset candidate and data-src, skipping
       data: and other non-http URLs and width=1/height=1 pixels, resolved against the content's
       xml:base (feedparser's 'base') or the feed URL.
-  An entry is media-image (has (a)), itunes-only ((b), no (a)), html-only ((c), no (a) or (b))
-  or image-less. feedparser 6 has no JSON Feed reader, so .json documents that feedparser
-  does not recognise are read by a JSON Feed 1.0/1.1 reader here (version "json*"): image,
-  banner_image and image/* attachments are (a), <img> in content_html/summary is (c).
+  An entry is media-image (has (a) or a thumbnail), itunes-only ((b), no (a)), html-only ((c), no
+  (a), (b) or thumbnail) or image-less. feedparser 6 has no JSON Feed reader, so .json documents
+  that feedparser does not recognise are read by a JSON Feed 1.0/1.1 reader here (version
+  "json*"): image, banner_image and image/* attachments are (a), <img> in content_html/summary is
+  (c); like photomirror it reads a lone attachment object as a list of one and an image given as
+  a one-element list as its string, and skips fields of other types.
+
+Pictures: photomirror lists each picture of an item once, and so does the oracle: URLs that
+differ only in scheme, host case, fragment, the query parameters w, h, width, height, resize,
+fit, crop, zoom and quality, a path segment or "=" suffix of the last one made of size options
+(s72-c, s1600, w640-h426-p-k-no-nu) or a -WIDTHxHEIGHT before the file extension are one picture.
 
 Entries and manifest items are matched by position when the counts agree (both in document
 order); otherwise each entry is looked up by id, then by link, among the items (an entry found
@@ -243,6 +254,38 @@ def norm(url, base=None):
     return urllib.parse.urlunsplit((scheme, host, path, query, ""))
 
 
+SIZE_PARAMETERS = {"w", "h", "width", "height", "resize", "fit", "crop", "zoom", "quality"}
+SIZE_OPTIONS = re.compile(r"[swh][0-9]+(-[a-z]{1,3}[0-9]*)*")
+DIMENSIONS = re.compile(r"-[0-9]+x[0-9]+(\.[^./]*)$")
+
+
+def picture_key(url):
+    """A URL without what only says the size of its picture (see "Pictures" in the module comment)."""
+    parts = urllib.parse.urlsplit(url or "")
+    if not parts.netloc:
+        return url
+    segments = parts.path.split("/")
+    last = segments[-1]
+    if "=" in last and SIZE_OPTIONS.fullmatch(last.rsplit("=", 1)[1]):
+        last = last.rsplit("=", 1)[0]
+    last = DIMENSIONS.sub(r"\1", last)
+    kept = [seg for seg in segments[:-1] if not SIZE_OPTIONS.fullmatch(seg)]
+    if not SIZE_OPTIONS.fullmatch(last):
+        kept.append(last)
+    query = "&".join(p for p in parts.query.split("&") if p and p.split("=", 1)[0].lower() not in SIZE_PARAMETERS)
+    return parts.netloc.lower() + "/".join(kept) + ("?" + query if query else "")
+
+
+def unique_pictures(urls):
+    seen, out = set(), []
+    for url in urls:
+        key = picture_key(url)
+        if key not in seen:
+            seen.add(key)
+            out.append(url)
+    return out
+
+
 def image_extension(url):
     path = urllib.parse.urlsplit(url or "").path.lower()
     return path.endswith(IMAGE_EXTENSIONS)
@@ -329,18 +372,18 @@ def oracle_feedparser(d, feed_url):
                 u = norm(url, feed_url)
                 if u:
                     media.append(u)
-        media = list(dict.fromkeys(media))
-        # Thumbnails count only when nothing larger is given, and then as one image: they are
-        # sizes or frames of one picture (YouTube's 0-3.jpg, Yahoo's 40 and 80 px), of which
-        # photomirror takes the largest.
-        thumbnails = []
-        if not media:
-            thumbnails = list(dict.fromkeys(filter(None, (norm(t.get("url"), feed_url)
-                                                          for t in e.get("media_thumbnail", []) or []))))
+        media = unique_pictures(media)
         itunes = None
         image = e.get("image")
         if isinstance(image, dict):
             itunes = norm(image.get("href") or image.get("url"), feed_url)
+        # Thumbnails count only when no full-size file is given, and then as one image, the
+        # item's cover: they are sizes or frames of one picture (YouTube's 0-3.jpg, Yahoo's 40
+        # and 80 px), of which photomirror takes the largest.
+        thumbnails = []
+        if not media and not itunes:
+            thumbnails = list(dict.fromkeys(filter(None, (norm(t.get("url"), feed_url)
+                                                          for t in e.get("media_thumbnail", []) or []))))
         html = []
         for c in e.get("content", []) or []:
             html += html_images(c.get("value"), c.get("base") or feed_url)
@@ -350,6 +393,13 @@ def oracle_feedparser(d, feed_url):
                         "media": media, "thumbnails": thumbnails, "itunes": itunes, "html": html,
                         "kind": classify(media or thumbnails, itunes, html)})
     return entries
+
+
+def one_string(value):
+    """A string, or the one string of a one-element list (photomirror reads that as the string)."""
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    return value if isinstance(value, str) else None
 
 
 def oracle_jsonfeed(data, feed_url):
@@ -368,12 +418,15 @@ def oracle_jsonfeed(data, feed_url):
     for item in doc.get("items") or []:
         if not isinstance(item, dict):
             continue
-        media = [norm(item.get(k), feed_url) for k in ("image", "banner_image")]
-        for att in item.get("attachments") or []:
+        media = [norm(one_string(item.get(k)), feed_url) for k in ("image", "banner_image")]
+        attachments = item.get("attachments")
+        if isinstance(attachments, dict):
+            attachments = [attachments]
+        for att in attachments if isinstance(attachments, list) else []:
             if isinstance(att, dict) and str(att.get("mime_type", "")).lower().startswith("image/"):
                 media.append(norm(att.get("url"), feed_url))
-        media = list(dict.fromkeys(u for u in media if u))
-        html = html_images(item.get("content_html"), feed_url) + html_images(item.get("summary"), feed_url)
+        media = unique_pictures(u for u in media if u)
+        html = html_images(one_string(item.get("content_html")), feed_url) + html_images(one_string(item.get("summary")), feed_url)
         entries.append({"id": str(item.get("id")) if item.get("id") is not None else None,
                         "link": norm(item.get("url"), feed_url) or item.get("url"),
                         "media": media, "itunes": None, "html": html, "kind": classify(media, None, html)})
@@ -477,7 +530,7 @@ def run_one(n, rel, args, server, work):
          "failed": sum(1 for i in items if i["status"] == "failed"),
          "no_image": sum(1 for i in items if i["status"] == "no-image"),
          "warnings": warnings, "real": real,
-         "media": [0, 0], "itunes": [0, 0], "html": [0, 0], "violations": [], "misses": []}
+         "media": [0, 0], "covers": [0, 0], "covers_beside_html": 0, "itunes": [0, 0], "html": [0, 0], "violations": [], "misses": []}
     if real and (code == 3 or code == "timeout" or not isinstance(code, int) or code < 0 or not manifest):
         why = {3: "exit 3", "timeout": f"timed out after {RUN_TIMEOUT}s"}.get(code, f"exit {code}")
         if code not in (3, "timeout") and not manifest:
@@ -496,12 +549,18 @@ def run_one(n, rel, args, server, work):
             else:
                 r["violations"].append(("2", f"{where}: media image {u} not mirrored"
                                              + (f" (item {item['status']}; ok: {sorted(mirrored)[:2]})" if item else "")))
-        if e.get("thumbnails") and not e["itunes"] and not e["html"]:
+        if e.get("thumbnails"):
             r["media"][1] += 1
-            if set(e["thumbnails"]) & mirrored:
+            r["covers"][1] += 1
+            r["covers_beside_html"] += 1 if e["html"] else 0
+            keys = {picture_key(t) for t in e["thumbnails"]}
+            copies = {u for candidates in e["html"] for u in candidates if picture_key(u) in keys}
+            if (set(e["thumbnails"]) | copies) & mirrored:
                 r["media"][0] += 1
+                r["covers"][0] += 1
             else:
-                r["violations"].append(("2", f"{where}: none of the thumbnails {e['thumbnails'][:2]} mirrored"))
+                r["violations"].append(("2", f"{where}: none of the thumbnails {e['thumbnails'][:2]} mirrored"
+                                             + (f" (nor their HTML copies {sorted(copies)[:2]})" if copies else "")))
         if e["kind"] == "itunes":
             r["itunes"][1] += 1
             if e["itunes"] in mirrored:
@@ -587,7 +646,7 @@ def main():
         print(line(row))
 
     total = lambda key: [sum(r[key][0] for r in results), sum(r[key][1] for r in results)]
-    media, itunes, htm = total("media"), total("itunes"), total("html")
+    media, covers, itunes, htm = total("media"), total("covers"), total("itunes"), total("html")
     real = [r for r in results if r["real"]]
     refused = [r for r in results if any(v[0] == "1" for v in r["violations"])]
     exits = {}
@@ -602,7 +661,9 @@ def main():
           f"{sum(1 for r in results if r['warnings'])} (with a warnings list: {sum(1 for r in results if r['warnings'] is not None)})")
     share = lambda p: (p[0] / p[1]) if p[1] else 1.0
     print(f"1. real feeds refused: {len(refused)} of {len(real)}")
-    print(f"2. media/enclosure images mirrored: {media[0]}/{media[1]} ({share(media):.1%})")
+    beside_html = sum(r["covers_beside_html"] for r in results)
+    print(f"2. media/enclosure images mirrored: {media[0]}/{media[1]} ({share(media):.1%}); of them media:thumbnail "
+          f"covers {covers[0]}/{covers[1]}, {beside_html} of which beside HTML images")
     print(f"3. html-only images mirrored: {htm[0]}/{htm[1]} ({share(htm):.1%}, needs {HTML_SHARE:.0%}); "
           f"itunes-only images mirrored: {itunes[0]}/{itunes[1]} ({share(itunes):.1%}, needs {ITUNES_SHARE:.0%})")
     failed_imageless = sum(1 for r in results for v in r["violations"] if v[0] == "4")
@@ -615,7 +676,7 @@ def main():
         violations.append(("(corpus)", "3", f"itunes-only images mirrored {itunes[0]}/{itunes[1]} = {share(itunes):.1%} < {ITUNES_SHARE:.0%}"))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"results": results, "totals": {"media": media, "itunes": itunes, "html": htm,
+            json.dump({"results": results, "totals": {"media": media, "covers": covers, "itunes": itunes, "html": htm,
                        "refused": len(refused), "real": len(real), "failed_imageless": failed_imageless},
                        "violations": violations}, f, indent=1, default=list)
     if args.keep:

@@ -81,6 +81,7 @@ enum FeedDetector {
         let document = try XMLDocumentReader.read(decoded.utf8, baseURL: url)
         let root = document.root, warnings = decoded.warnings + document.warnings
         if let detected = feedElement(root) { return (detected, warnings) }
+        if let (detected, warning) = UnexpectedRootNamespace.adopted(root) { return (detected, warnings + [warning]) }
         // Some servers wrap the feed in an XHTML page (html/body/feed); feed readers find it there.
         if root.namespace == XMLNamespace.xhtml, let (detected, depth) = nestedFeed(in: root, depth: 1) {
             return (detected, warnings + ["the feed is inside an XHTML page, \(depth) elements down; read from there"])

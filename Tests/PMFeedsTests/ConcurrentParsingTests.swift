@@ -16,6 +16,6 @@ import Testing
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(counts.filter { $0 == 2 }.count == 32)
-        #expect(counts.filter { $0 == 3 }.count == 32)
+        #expect(counts.filter { $0 == 4 }.count == 32)
     }
 }

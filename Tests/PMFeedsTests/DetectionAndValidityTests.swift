@@ -17,11 +17,13 @@ import Testing
         let noMedia = #"{"title":"x","link":"https://www.flickr.com/photos/o/2/","tags":""}"#
         let feed = try FeedParser.parse(flickrFeed([photo("1"), noMedia, photo("3", tags: "7"), "17", photo("5")].joined(separator: ",")), url: Self.url)
         #expect(feed.kind == .flickrPublic)
-        #expect(feed.items.map(\.id) == ["1", "5"])
+        #expect(feed.items.map(\.id) == ["1", "3", "5"])
         #expect(feed.items[0].tags == ["a", "b"])
+        // A mistyped optional field costs the field, with a warning.
+        #expect(feed.items[1].tags.isEmpty)
+        #expect(feed.warnings == [#"item field "tags" should be a string but is a number: ignored (1 item)"#])
         #expect(feed.invalid == [
             InvalidItem(index: 1, id: "2", reason: #"item 1: "media.m" is missing"#),
-            InvalidItem(index: 2, id: "3", reason: #"item 2: "tags" should be a string but is a number"#),
             InvalidItem(index: 3, id: nil, reason: #"item 3: "title" is missing"#),
         ])
     }

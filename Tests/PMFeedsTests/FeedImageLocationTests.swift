@@ -41,7 +41,7 @@ import Testing
         })
     }
 
-    @Test func thumbnailOnlyWhenNothingLarger() throws {
+    @Test func thumbnailOnlyWithoutFullSizeFiles() throws {
         let thumbnailOnly = try Self.rssMedia("""
             <media:thumbnail url="https://cdn.example.org/t-75.jpg" width="75" height="75"/>
             <media:group><media:thumbnail url="https://cdn.example.org/t-150.jpg" width="150" height="150"/></media:group>
@@ -51,7 +51,13 @@ import Testing
             <description>&lt;img src="https://cdn.example.org/in-html.jpg"&gt;</description>
             <media:thumbnail url="https://cdn.example.org/t.jpg"/>
             """)
-        #expect(withHTMLImage.map(\.source) == [.html])
+        // Another picture than the HTML's: the post's cover (see CoverImageTests).
+        #expect(withHTMLImage.map(\.source) == [.mediaThumbnail, .html])
+        let withEnclosure = try Self.rssMedia("""
+            <enclosure url="https://cdn.example.org/full.jpg" type="image/jpeg"/>
+            <media:thumbnail url="https://cdn.example.org/t.jpg"/>
+            """)
+        #expect(withEnclosure.map(\.source) == [.enclosure])
     }
 
     @Test func enclosures() throws {

@@ -45,17 +45,6 @@ import Testing
         #expect(json.items.count == 1 && json.items[0].id.hasPrefix("sha256-"))
     }
 
-    @Test func listedItemsAllUnreadableIsAFeedError() throws {
-        let document = #"{"version": "1.1", "items": [{"id": "a", "tags": "x"}, {"id": "b", "title": 5}]}"#
-        let root = try JSONValue.decode(Array(document.utf8), in: 0..<document.utf8.count, as: "test")
-        let error = #expect(throws: FeedError.self) { try JSONFeed.read(root, url: Self.url) }
-        #expect(error?.message == #"JSON Feed has 2 items but none could be read: item 0: "tags" should be an array but is a string"#)
-        // One readable item is a feed with one bad item, as before.
-        let mixed = #"{"version": "1.1", "items": [{"id": "a", "tags": "x"}, {"id": "b"}]}"#
-        let mixedRoot = try JSONValue.decode(Array(mixed.utf8), in: 0..<mixed.utf8.count, as: "test")
-        #expect(try JSONFeed.read(mixedRoot, url: Self.url).items.count == 1)
-    }
-
     @Test func theCheckNamesTheListingAndFirstReason() {
         let feed = ParsedFeed(kind: .rss, title: "t", items: [],
                               invalid: [InvalidItem(index: 0, id: nil, reason: "item 0: broken")])

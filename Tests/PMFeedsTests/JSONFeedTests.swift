@@ -44,7 +44,7 @@ import Testing
         #expect(parsed.kind == .jsonFeed)
         #expect(parsed.title == "Photo log")
         #expect(parsed.link == "https://photos.example.org/")
-        #expect(parsed.items.count == 3)
+        #expect(parsed.items.count == 4)
 
         let harbour = parsed.items[0]
         #expect(harbour.id == "2024-05-01-harbour")
@@ -68,7 +68,9 @@ import Testing
 
         #expect(parsed.items[2].mediaURL == nil)
         #expect(parsed.items[2].noImageReason == JSONFeed.noImageReason)
-        #expect(parsed.invalid == [InvalidItem(index: 3, id: "bad-tags",
-                                               reason: "item 3: \"tags\" should be an array but is a string")])
+        // A mistyped optional field costs the field, not the item.
+        #expect(parsed.invalid.isEmpty)
+        #expect(parsed.items[3].id == "bad-tags" && parsed.items[3].tags == ["harbour"])
+        #expect(parsed.warnings == [#"item field "tags" should be an array but is a string: read as a one-element list (1 item)"#])
     }
 }

@@ -179,7 +179,7 @@ import Testing
     @Test func utf16AndUTF32TextIsReadAsJSONDecoderReadIt() throws {
         let utf16 = JSONFeedTests.feed.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
         let feed = try FeedParser.parse(utf16, url: URL(string: "https://cdn.example.org/feed.json")!)
-        #expect(feed.items.map(\.id) == ["2024-05-01-harbour", "42", "no-image"])
+        #expect(feed.items.map(\.id) == ["2024-05-01-harbour", "42", "no-image", "bad-tags"])
         #expect(decodeDump([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x31]) == "int(1)")
         #expect(decodeDump([0x5B, 0x00, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00, 0x5D, 0x00]) == "error: doc looks like UTF-16LE text but is not valid UTF-16LE")
         #expect(decodeDump([0x5B, 0x00, 0x7D, 0x00])

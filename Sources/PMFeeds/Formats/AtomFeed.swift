@@ -20,13 +20,14 @@ enum AtomFeed {
         var entries = root.children(atom, "entry")
         if entries.isEmpty { entries = root.outermostDescendants { $0.name == "entry" && $0.namespace == atom } }
         var collector = ItemCollector()
+        let warnings = collector.warnings
         for (index, entry) in entries.enumerated() {
             collector.add(index: index, id: entry.childText(atom, "id")) { () throws(ItemProblem) in
-                try item(entry, atom: atom, feedAuthor: feedAuthor)
+                try item(entry, atom: atom, feedAuthor: feedAuthor, warnings: warnings)
             }
         }
         var feed = fields(root: root)
-        (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
+        (feed.items, feed.invalid, feed.warnings) = (collector.uniqueItems, collector.invalid, warnings.messages)
         return (feed, entries.count)
     }
 
@@ -43,12 +44,13 @@ enum AtomFeed {
         root.namespace == XMLNamespace.atom03 ? XMLNamespace.atom03 : XMLNamespace.atom
     }
 
-    static func item(_ entry: XMLTreeElement, atom: String, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
+    static func item(_ entry: XMLTreeElement, atom: String, feedAuthor: String?,
+                     warnings: ItemWarnings) throws(ItemProblem) -> FeedItem {
         let link = alternateLink(of: entry, atom)
         let content = entry.child(atom, "content"), summary = entry.child(atom, "summary")
         let enclosures = entry.children(atom, "link").filter { $0.attributes["rel"] == "enclosure" }
-        let media = XMLItemMedia.media(of: entry, enclosures: enclosures, urlAttribute: "href",
-                                       html: [content, summary].compactMap { $0 }.filter(holdsHTML), link: link)
+        let html = [content, summary].compactMap { $0 }.filter { holdsHTML($0, warnings: warnings) }
+        let media = XMLItemMedia.media(of: entry, enclosures: enclosures, urlAttribute: "href", html: html, link: link)
         // Entries without `published` (GitHub's) still carry the required `updated`; Atom 0.3's
         // `issued` is its publication date, `modified` its required one.
         let date = ["published", "issued", "created", "updated", "modified"].lazy.compactMap { entry.childText(atom, $0) }.first
@@ -66,10 +68,18 @@ enum AtomFeed {
             media: media, noImageReason: media.isEmpty ? noImageReason : nil)
     }
 
-    /// `type="html"`/`"xhtml"` (Atom 1.0) or an HTML MIME type (Atom 0.3); without a type both
-    /// versions mean plain text, where `<img` is words, not an image.
-    private static func holdsHTML(_ element: XMLTreeElement) -> Bool {
-        element.attributes["type"]?.lowercased().contains("html") ?? false
+    /// `type="html"`/`"xhtml"` (Atom 1.0) or an HTML MIME type (Atom 0.3). Without a type both
+    /// versions mean plain text, where `<img` is words, not an image; but feeds that leave the
+    /// type out carry escaped HTML, so an untyped element holding markup (elements of its own,
+    /// or text that `HTMLSniffer` takes for HTML, as feedparser does) is read as HTML, with a
+    /// warning when that gives it images to offer (otherwise the guess changed nothing).
+    private static func holdsHTML(_ element: XMLTreeElement, warnings: ItemWarnings) -> Bool {
+        if let type = element.attributes["type"] { return type.lowercased().contains("html") }
+        guard !element.children.isEmpty || HTMLSniffer.looksLikeHTML(element.text) else { return false }
+        if HTMLContent.mayHoldImages(element) {
+            warnings.note("untyped " + element.name, "Atom <\(element.name)> without type= holds markup: read as HTML for its images")
+        }
+        return true
     }
 
     /// `rel="alternate"` or no `rel` (which RFC 4287 defines as alternate), resolved against xml:base and the feed URL.

@@ -6,13 +6,14 @@ enum FlickrPublicFeed {
     static func parse(_ root: JSONValue) -> ParsedFeed {
         var collector = ItemCollector()
         for (index, entry) in (root["items"]?.array ?? []).enumerated() {
-            let reader = JSONItemReader(item: entry)
+            let reader = JSONItemReader(item: entry, warnings: collector.warnings)
             collector.add(index: index, id: itemID(reader)) { () throws(ItemProblem) in
                 try item(reader)
             }
         }
         var feed = fields(root)
         (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
+        feed.warnings = collector.warnings.messages
         return feed
     }
 
@@ -35,11 +36,11 @@ enum FlickrPublicFeed {
         }
         return FeedItem(
             id: id, title: title, link: link,
-            published: try reader.optionalString("published").flatMap { FeedDate.parse($0) },
-            dateTaken: try reader.optionalString("date_taken").flatMap { FeedDate.parse($0) },
-            author: try reader.optionalString("author").flatMap(FeedText.authorName(from:)),
-            tags: FeedText.splitTags(try reader.optionalString("tags")),
-            description: try reader.optionalString("description"),
+            published: reader.optionalString("published").flatMap { FeedDate.parse($0) },
+            dateTaken: reader.optionalString("date_taken").flatMap { FeedDate.parse($0) },
+            author: reader.optionalString("author").flatMap(FeedText.authorName(from:)),
+            tags: FeedText.splitTags(reader.optionalString("tags")),
+            description: reader.optionalString("description"),
             mediaURL: media)
     }
 

@@ -20,7 +20,7 @@ enum FlickrSearchFeed {
         }
         var collector = ItemCollector()
         for (index, photo) in photos.enumerated() {
-            let reader = JSONItemReader(item: photo)
+            let reader = JSONItemReader(item: photo, warnings: collector.warnings)
             collector.add(index: index, id: photo["id"]?.lenientString) { () throws(ItemProblem) in
                 try item(reader, defaultOwner: container["owner"]?.lenientString)
             }
@@ -31,27 +31,28 @@ enum FlickrSearchFeed {
                                    total: container["total"]?.lenientInt)
         let method = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "method" }?.value
         return ParsedFeed(kind: .flickrSearch, title: "Flickr \(method ?? "photos")", link: nil, items: items,
-                          invalid: collector.invalid, paging: paging)
+                          invalid: collector.invalid, paging: paging, warnings: collector.warnings.messages)
     }
 
     private static func item(_ reader: JSONItemReader, defaultOwner: String?) throws(ItemProblem) -> FeedItem {
-        guard let id = try reader.lenientString("id"), !id.isEmpty else { throw ItemProblem(reason: "\"id\" is missing") }
-        let owner = try reader.lenientString("owner") ?? defaultOwner
-        let built = try builtURL(reader, id: id)
+        let id = try reader.requiredLenientString("id")
+        guard !id.isEmpty else { throw ItemProblem(reason: "\"id\" is missing") }
+        let owner = reader.lenientString("owner") ?? defaultOwner
+        let built = builtURL(reader, id: id)
         guard let media = directURL(reader, extras: preferredURLExtras) ?? built
                 ?? directURL(reader, extras: lastResortURLExtras) else {
             throw ItemProblem(reason: "no url_* extra and no \"server\"/\"secret\" to build the image URL from")
         }
         return FeedItem(
-            id: id, title: try reader.lenientString("title") ?? "",
+            id: id, title: reader.lenientString("title") ?? "",
             link: owner.map { "https://www.flickr.com/photos/\($0)/\(id)/" },
             published: reader.value("dateupload")?.lenientInt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             // `datetaken` is wall-clock time without a zone; Flickr's public feed labels the same
             // value `-08:00`, so we do too and both feed kinds agree on the instant.
-            dateTaken: try reader.lenientString("datetaken").flatMap { FeedDate.parse($0, assumingOffset: -8 * 3_600) },
-            author: try reader.lenientString("ownername"),
-            tags: FeedText.splitTags(try reader.lenientString("tags")),
-            description: try reader.lenientString("description._content"),
+            dateTaken: reader.lenientString("datetaken").flatMap { FeedDate.parse($0, assumingOffset: -8 * 3_600) },
+            author: reader.lenientString("ownername"),
+            tags: FeedText.splitTags(reader.lenientString("tags")),
+            description: reader.lenientString("description._content"),
             mediaURL: media)
     }
 
@@ -63,8 +64,8 @@ enum FlickrSearchFeed {
     /// chosen because every photo has it. `_b` (1024) is missing for older uploads whose original
     /// was small, and then Flickr answers with a "photo unavailable" placeholder image we would
     /// silently mirror. Ask for `extras=url_b,url_c,…` to get larger sizes that are known to exist.
-    private static func builtURL(_ reader: JSONItemReader, id: String) throws(ItemProblem) -> String? {
-        guard let server = try reader.lenientString("server"), let secret = try reader.lenientString("secret"),
+    private static func builtURL(_ reader: JSONItemReader, id: String) -> String? {
+        guard let server = reader.lenientString("server"), let secret = reader.lenientString("secret"),
               !server.isEmpty, !secret.isEmpty else { return nil }
         return "https://live.staticflickr.com/\(server)/\(id)_\(secret).jpg"
     }

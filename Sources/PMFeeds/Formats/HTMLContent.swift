@@ -15,6 +15,15 @@ enum HTMLContent {
         }
     }
 
+    /// Whether `element` has an `<img` to offer at all: the cheap test, not the parse.
+    static func mayHoldImages(_ element: XMLTreeElement) -> Bool {
+        guard !element.children.isEmpty else {
+            var text = element.text
+            return text.withUTF8(HTMLImages.containsImageTag)
+        }
+        return element.children.contains { $0.name.lowercased() == "img" || mayHoldImages($0) }
+    }
+
     /// `img` elements below `element` in document order (any namespace: feeds forget the XHTML one).
     private static func xhtmlImages(in element: XMLTreeElement) -> [String] {
         var urls: [String] = []

@@ -24,14 +24,16 @@ enum JSONFeed {
     private static func map(_ root: JSONValue, url: URL) -> (feed: ParsedFeed, listed: Int) {
         let (base, feedAuthor) = (base(root, url: url), authorName(root))
         var collector = ItemCollector()
+        let warnings = collector.warnings
         let entries = root["items"]?.array ?? []
         for (index, entry) in entries.enumerated() {
             collector.add(index: index, id: entry["id"]?.lenientString) { () throws(ItemProblem) in
-                try item(JSONItemReader(item: entry), base: base, feedAuthor: feedAuthor)
+                item(JSONItemReader(item: entry, warnings: warnings), base: base, feedAuthor: feedAuthor)
             }
         }
         var feed = fields(root, base: base)
         (feed.items, feed.invalid) = (collector.uniqueItems, collector.invalid)
+        feed.warnings = collector.warnings.messages
         return (feed, entries.count)
     }
 
@@ -48,21 +50,18 @@ enum JSONFeed {
                           link: root["home_page_url"]?.string.map { resolve($0, against: base) }, items: [], image: image)
     }
 
-    static func item(_ reader: JSONItemReader, base: URL, feedAuthor: String?) throws(ItemProblem) -> FeedItem {
-        let link = try reader.optionalString("url").map { resolve($0, against: base) }
-        let tagValues = reader.value("tags") ?? .array([])
-        guard let tagList = tagValues.array else { throw reader.wrongType("tags", expected: "an array", got: tagValues) }
-        let tags = try tagList.map { tag throws(ItemProblem) in
-            guard let text = tag.string else { throw reader.wrongType("tags[]", expected: "a string", got: tag) }
-            return text
-        }
-        let datePublished = try reader.optionalString("date_published")
-        let dateModified = try reader.optionalString("date_modified")
-        let html = try reader.optionalString("content_html"), text = try reader.optionalString("content_text")
-        let summary = try reader.optionalString("summary"), title = try reader.optionalString("title")
-        let media = try self.media(reader, html: [html, summary].compactMap { $0 }, link: link, base: base)
+    /// Never fails: every field but `id` is optional, and an item without a usable `id` is named
+    /// as other kinds' are.
+    static func item(_ reader: JSONItemReader, base: URL, feedAuthor: String?) -> FeedItem {
+        let link = reader.optionalString("url").map { resolve($0, against: base) }
+        let tags = reader.optionalStrings("tags")
+        let datePublished = reader.optionalString("date_published")
+        let dateModified = reader.optionalString("date_modified")
+        let html = reader.optionalString("content_html"), text = reader.optionalString("content_text")
+        let summary = reader.optionalString("summary"), title = reader.optionalString("title")
+        let media = self.media(reader, html: [html, summary].compactMap { $0 }, link: link, base: base)
         // `id` is required by the spec and "may be a number" in 1.0 feeds; fall back like other kinds.
-        let id = try FeedText.nonBlank(reader.lenientString("id")) ?? FeedItemIDs.hashed(link, media.first?.url)
+        let id = FeedText.nonBlank(reader.lenientString("id")) ?? FeedItemIDs.hashed(link, media.first?.url)
             ?? FeedItemIDs.contentHashed(title: title, date: datePublished ?? dateModified, description: html ?? text ?? summary)
         return FeedItem(
             id: id, title: title ?? "", link: link,
@@ -74,15 +73,15 @@ enum JSONFeed {
     /// `image/*` attachments first (the files themselves, largest `size_in_bytes` first), then
     /// `image` (the item's main image), then the `<img>`s of `content_html` and `summary`
     /// (resolved against the item's `url`, then the feed's), then `banner_image`, which is decorative.
-    private static func media(_ reader: JSONItemReader, html: [String], link: String?, base: URL) throws(ItemProblem) -> [FeedMedia] {
-        let attachments = (reader.value("attachments")?.array ?? []).filter {
+    private static func media(_ reader: JSONItemReader, html: [String], link: String?, base: URL) -> [FeedMedia] {
+        let attachments = (reader.optionalList("attachments") ?? []).filter {
             MediaSelection.isImageType($0["mime_type"]?.string) && FeedText.nonBlank($0["url"]?.string) != nil
         }
         let bySize = attachments.enumerated().sorted { first, second in
             let (a, b) = (first.element["size_in_bytes"]?.lenientInt ?? 0, second.element["size_in_bytes"]?.lenientInt ?? 0)
             return a != b ? a > b : first.offset < second.offset
         }
-        let image = try reader.optionalString("image"), banner = try reader.optionalString("banner_image")
+        let image = reader.optionalString("image"), banner = reader.optionalString("banner_image")
         var media = ItemMedia()
         media.add(bySize.compactMap { $0.element["url"]?.string.map { resolve($0, against: base) } }, .attachment)
         media.add(FeedText.nonBlank(image).map { resolve($0, against: base) }, .image)

@@ -38,27 +38,28 @@ enum JSONFeedStream {
     /// The feed without its items, which went to `item` in feed order.
     static func read(_ bytes: [UInt8], plan: Plan, url: URL, item: @escaping (FeedItem) throws -> Void) throws -> ParsedFeed {
         var items = StreamedItems(emit: item)
+        let warnings = items.warnings
         switch plan.kind {
         case .jsonFeed:
             let (base, author) = (JSONFeed.base(plan.root, url: url), JSONFeed.authorName(plan.root))
             _ = try JSONReader.read(bytes, in: plan.range, handingOver: "items") { entry in
                 try items.add(id: entry["id"]?.lenientString) { () throws(ItemProblem) in
-                    try JSONFeed.item(JSONItemReader(item: entry), base: base, feedAuthor: author)
+                    JSONFeed.item(JSONItemReader(item: entry, warnings: warnings), base: base, feedAuthor: author)
                 }
                 return false
             }
             var feed = JSONFeed.fields(plan.root, base: base)
-            feed.invalid = items.invalid
+            (feed.invalid, feed.warnings) = (items.invalid, warnings.messages)
             if items.valid == 0 { feed = try feed.requiringReadableItems(listed: items.listed, "JSON Feed has \(items.listed) items") }
             return feed
         default:
             _ = try JSONReader.read(bytes, in: plan.range, handingOver: "items") { entry in
-                let reader = JSONItemReader(item: entry)
+                let reader = JSONItemReader(item: entry, warnings: warnings)
                 try items.add(id: FlickrPublicFeed.itemID(reader)) { () throws(ItemProblem) in try FlickrPublicFeed.item(reader) }
                 return false
             }
             var feed = FlickrPublicFeed.fields(plan.root)
-            feed.invalid = items.invalid
+            (feed.invalid, feed.warnings) = (items.invalid, warnings.messages)
             return feed
         }
     }

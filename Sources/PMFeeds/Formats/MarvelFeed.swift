@@ -14,9 +14,10 @@ enum MarvelFeed {
             throw FeedError("Marvel API error \(code): \(message)")
         }
         var collector = ItemCollector()
+        let warnings = collector.warnings
         for (index, result) in results.enumerated() {
             collector.add(index: index, id: result["id"]?.lenientString) { () throws(ItemProblem) in
-                try item(JSONItemReader(item: result))
+                try item(JSONItemReader(item: result, warnings: warnings))
             }
         }
         let paging = Paging.marvel(offset: data["offset"]?.lenientInt ?? 0, limit: data["limit"]?.lenientInt ?? results.count,
@@ -24,26 +25,26 @@ enum MarvelFeed {
                                    count: data["count"]?.lenientInt ?? results.count)
         return ParsedFeed(kind: .marvel, title: "Marvel \(collectionName(results))", link: nil,
                           attribution: root["attributionText"]?.string, items: collector.uniqueItems,
-                          invalid: collector.invalid, paging: paging)
+                          invalid: collector.invalid, paging: paging, warnings: collector.warnings.messages)
     }
 
     private static func item(_ reader: JSONItemReader) throws(ItemProblem) -> FeedItem {
-        guard let id = try reader.lenientString("id") else { throw ItemProblem(reason: "\"id\" is missing") }
+        let id = try reader.requiredLenientString("id")
         // Characters have `name`, comics/series/events/stories `title`, creators `fullName`.
-        let name = try reader.optionalString("name"), titleField = try reader.optionalString("title")
-        let fullName = try reader.optionalString("fullName")
+        let name = reader.optionalString("name"), titleField = reader.optionalString("title")
+        let fullName = reader.optionalString("fullName")
         guard let title = name ?? titleField ?? fullName else {
             throw ItemProblem(reason: "none of \"name\", \"title\", \"fullName\" is present")
         }
-        let description = try reader.optionalString("description").map(FeedText.trimmingWhitespacesAndNewlines)
-        let links = reader.value("urls")?.array ?? []
+        let description = reader.optionalString("description").map(FeedText.trimmingWhitespacesAndNewlines)
+        let links = reader.optionalList("urls") ?? []
         var mediaURL: String?
         var noImageReason: String?
-        if let path = try reader.optionalString("thumbnail.path"), !path.isEmpty {
+        if let path = reader.optionalString("thumbnail.path"), !path.isEmpty {
             if path.hasSuffix(placeholderSuffix) {
                 noImageReason = "Marvel has no image for this \(noun(reader)) (image_not_available placeholder)"
             } else {
-                let fileExtension = try reader.optionalString("thumbnail.extension") ?? "jpg"
+                let fileExtension = reader.optionalString("thumbnail.extension") ?? "jpg"
                 mediaURL = path + "." + fileExtension
             }
         } else {
@@ -51,7 +52,7 @@ enum MarvelFeed {
         }
         return FeedItem(
             id: id, title: title, link: links.first?["url"]?.string,
-            published: try reader.optionalString("modified").flatMap { FeedDate.parse($0) },
+            published: reader.optionalString("modified").flatMap { FeedDate.parse($0) },
             description: description?.isEmpty == false ? description : nil,
             mediaURL: mediaURL, noImageReason: noImageReason)
     }

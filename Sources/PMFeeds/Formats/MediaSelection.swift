@@ -12,16 +12,30 @@ enum MediaSelection {
         element.children.compactMap { child in
             guard child.namespace == XMLNamespace.media else { return nil }
             switch child.name {
-            case "content": return isImageContent(child) ? largest([child]) : nil
-            case "group": return largest(child.children(XMLNamespace.media, "content").filter(isImageContent))
+            case "content": return isImageContent(child) ? largest([child], reference: urlAttribute) : nil
+            case "group": return largest(child.children(XMLNamespace.media, "content").filter(isImageContent), reference: urlAttribute)
             default: return nil
             }
         }
     }
 
-    /// The largest `media:thumbnail` (directly or inside `media:group`).
-    static func largestThumbnail(in element: XMLTreeElement) -> String? {
-        largest(mediaElements(named: "thumbnail", in: element))
+    /// The largest of the item's `media:thumbnail`s: those directly in `element` or in its
+    /// `media:group`s, and those inside a `media:content` (direct or grouped) that is no image
+    /// `contentImages` takes. That is a video's (Vimeo, YouTube-like feeds put their poster frame
+    /// there, often with no `url` on the content at all) or a picture's without an address of its
+    /// own; the thumbnail of an image taken is a smaller copy of it.
+    static func thumbnail(in element: XMLTreeElement) -> String? {
+        var candidates: [XMLTreeElement] = []
+        for parent in [element] + element.children(XMLNamespace.media, "group") {
+            for child in parent.children where child.namespace == XMLNamespace.media {
+                if child.name == "thumbnail" {
+                    candidates.append(child)
+                } else if child.name == "content", !(isImageContent(child) && urlAttribute(child) != nil) {
+                    candidates += child.children(XMLNamespace.media, "thumbnail")
+                }
+            }
+        }
+        return largest(candidates, reference: thumbnailReference)
     }
 
     /// True for a MIME type such as `image/jpeg` (parameters and case ignored).
@@ -34,11 +48,6 @@ enum MediaSelection {
         return imageExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
-    private static func mediaElements(named name: String, in element: XMLTreeElement) -> [XMLTreeElement] {
-        element.children(XMLNamespace.media, name)
-            + element.children(XMLNamespace.media, "group").flatMap { $0.children(XMLNamespace.media, name) }
-    }
-
     private static func isImageContent(_ content: XMLTreeElement) -> Bool {
         let medium = content.attributes["medium"]?.lowercased()
         let type = content.attributes["type"]
@@ -47,11 +56,22 @@ enum MediaSelection {
         return content.attributes["url"].map(hasImageExtension) ?? false
     }
 
+    private static func urlAttribute(_ element: XMLTreeElement) -> String? {
+        FeedText.nonBlank(element.attributes["url"])
+    }
+
+    /// `url=`, or else the URL as the element's text, as feedparser and most readers take it
+    /// (`<media:thumbnail>https://…/cover.jpg</media:thumbnail>`).
+    private static func thumbnailReference(_ element: XMLTreeElement) -> String? {
+        urlAttribute(element) ?? FeedText.nonBlank(element.text)
+    }
+
     /// By pixel area (width alone if height is missing); the first wins ties and unknown sizes.
-    private static func largest(_ candidates: [XMLTreeElement]) -> String? {
+    /// `reference` is where each candidate names its file.
+    private static func largest(_ candidates: [XMLTreeElement], reference: (XMLTreeElement) -> String?) -> String? {
         var best: (url: String, area: Int)?
         for candidate in candidates {
-            guard let raw = candidate.attributes["url"], let url = FeedText.nonBlank(raw) else { continue }
+            guard let url = reference(candidate) else { continue }
             let width = candidate.attributes["width"].flatMap { Int($0) } ?? 0
             let height = candidate.attributes["height"].flatMap { Int($0) } ?? width
             let area = width * height

@@ -5,6 +5,8 @@ struct StreamedItems {
     private(set) var listed = 0
     private(set) var valid = 0
     private(set) var invalid: [InvalidItem] = []
+    /// What the mappings repaired or guessed, for `ParsedFeed.warnings`.
+    let warnings = ItemWarnings()
 
     init(emit: @escaping (FeedItem) throws -> Void) {
         self.emit = emit
@@ -14,6 +16,7 @@ struct StreamedItems {
     mutating func add(id: @autoclosure () -> String?, _ map: () throws(ItemProblem) -> FeedItem) throws {
         let index = listed
         listed += 1
+        warnings.item = index
         let item: FeedItem
         do {
             item = try map()

@@ -32,7 +32,7 @@ enum XMLFeedStream {
         case nil:
             return nil
         }
-        feed.invalid = handOff.items.invalid
+        (feed.invalid, feed.warnings) = (handOff.items.invalid, handOff.items.warnings.messages)
         // Not one item could be read: the feed is misread, as `requiringReadableItems` says.
         if handOff.items.valid == 0 { feed = try feed.requiringReadableItems(listed: handOff.items.listed, listing) }
         return feed
@@ -99,9 +99,9 @@ private final class ItemHandOff {
                 return false
             }
             guard element.name == "entry" else { return false }
-            let author = feedAuthor
+            let (author, warnings) = (feedAuthor, items.warnings)
             try items.add(id: element.childText(atom, "id")) { () throws(ItemProblem) in
-                try AtomFeed.item(element, atom: atom, feedAuthor: author)
+                try AtomFeed.item(element, atom: atom, feedAuthor: author, warnings: warnings)
             }
             return true
         case nil:

@@ -98,3 +98,13 @@ enum XMLNamespace {
         return uri
     }
 }
+
+extension XMLTreeElement {
+    /// This element with every element of `namespace` in it (itself included) moved to `target`.
+    func movingNamespace(_ namespace: String, to target: String) -> XMLTreeElement {
+        var moved = self
+        if moved.namespace == namespace { moved.namespace = target }
+        moved.children = children.map { $0.movingNamespace(namespace, to: target) }
+        return moved
+    }
+}
