@@ -1,4 +1,5 @@
 import Foundation
+import PMCache
 import XCTest
 
 /// `verify` tells damage (exit 1) from garbage (exit 0); `verify --repair` fixes both.
@@ -62,6 +63,32 @@ final class VerifyRepairTests: XCTestCase {
         XCTAssertEqual(Set(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).values.map { $0["status"] as? String }),
                        ["ok"])
         XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", cache.path]).status, 0)
+    }
+
+    /// A prune killed after it dropped rows and before it rewrote the manifests leaves manifests
+    /// naming files no row names. Neither the next sync (the feed answers 304, so its documents
+    /// stay as they are) nor the next prune (which takes those files as garbage) may turn that
+    /// into damage: the documents owed are rewritten first.
+    func testDocumentsAKilledPruneOwedAreWrittenBeforeTheirFilesGo() async throws {
+        let feeds = try TwoFeeds.make()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        // The killed prune's first step, and nothing after it.
+        do {
+            let index = try PhotoIndex(path: cache.appendingPathComponent("index.sqlite").path)
+            let originals = try await index.allFiles().originals.map { ImageHash($0.sha256) }
+            _ = try await index.dropRows(originals: originals, thumbnails: [])
+        }
+        XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", cache.path]).status, 0, "garbage, not damage")
+
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        let prune = try feeds.photomirror.run(["prune", "--max", "1GB", "--cache", cache.path])
+        XCTAssertEqual(prune.status, 0, prune.stderr)
+        let verify = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        XCTAssertEqual(try CacheDisk.brokenReferences(cache), [])
+        XCTAssertEqual(Set(try CacheDisk.itemsByPhoto(cache, feedURL: feeds.older).values.map { $0["status"] as? String }),
+                       ["evicted-original"], "the manifest says what the index holds")
     }
 
     /// Prune changes the index first, then manifests and the gallery, and deletes files last: a

@@ -121,6 +121,7 @@ extension PhotoIndex {
                 OR f.image_sha256 IN (SELECT sha256 FROM \(images))
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
+            try oweDocuments(feedKeys: dropped.feedKeys)
             // Rows of URLs whose image lost its original here, or earlier, and that nothing lists.
             let deletes = [
                 ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),

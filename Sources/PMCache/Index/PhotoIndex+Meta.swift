@@ -25,4 +25,7 @@ public enum MetaKey {
     public static let lastSync = "last_sync"
     /// The thumbnail size the gallery and manifests' `thumbnail` use (the first `--size` of the last sync).
     public static let gallerySize = "gallery_size"
+    /// JSON list of the feeds whose documents still name files whose rows were dropped
+    /// (`PhotoIndex.owedDocuments`).
+    public static let owedDocuments = "owed_documents"
 }

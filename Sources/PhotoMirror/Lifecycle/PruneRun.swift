@@ -65,6 +65,9 @@ struct PruneRun: Sendable {
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
+        // Documents a killed writer left naming files whose rows it dropped: rewritten before
+        // those files can be taken as garbage.
+        if let writer { try await Republisher(cache: writer).payOwedDocuments() }
         let ownFeedKeys = Set(try await index.feeds().map(\.key))
         let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: ownFeedKeys)
         // During a sync, its files whose rows are not committed yet look like garbage.

@@ -17,6 +17,7 @@ struct Republisher: Sendable {
     /// `carding: false` makes no card for a feed that has none (a sync's feed whose pages are not
     /// written yet).
     func republish(feedKeys: some Sequence<String>, known: KnownFiles? = nil, carding: Bool = true) async throws {
+        let feedKeys = Array(feedKeys)
         let publisher = try await makePublisher(known: known)
         let now = Date().timeIntervalSince1970
         try await publisher.publishGalleryShell()
@@ -30,10 +31,21 @@ struct Republisher: Sendable {
             while try await group.next() != nil { startNext() }
         }
         try await publisher.publishGalleryIndex(carding: carding)
+        try await cache.index.documentsWritten(feedKeys: feedKeys)
     }
 
     func republishAll() async throws {
         try await republish(feedKeys: try await cache.index.feeds().map(\.key))
+    }
+
+    /// The documents a writer killed after dropping rows left unwritten (`PhotoIndex.owedDocuments`),
+    /// written before this writer deletes anything. Feeds no longer in the index are let go.
+    func payOwedDocuments() async throws {
+        let owed = try await cache.index.owedDocuments()
+        guard !owed.isEmpty else { return }
+        let known = Set(try await cache.index.feeds().map(\.key))
+        try await republish(feedKeys: owed.intersection(known))
+        try await cache.index.documentsWritten(feedKeys: owed)
     }
 
     private func makePublisher(known: KnownFiles?) async throws -> Publisher {

@@ -68,6 +68,12 @@ public struct SyncEngine: Sendable {
             curl.shutdown()
             pool.shutdown()
         }
+        // A killed prune's unwritten documents: an unchanged feed (304) would leave them as they are.
+        do {
+            try await Republisher(cache: cache).payOwedDocuments()
+        } catch {
+            throw CacheCommandError("cannot rewrite the documents a killed writer left", error)
+        }
         // Each fetched feed's rows go into the index as soon as it is parsed, and the parsed feed
         // goes: the mirror reads the URLs back a page at a time, and the recorder settles the rows.
         let clock = SyncClock.after(try? await cache.index.latestMediaAccess())
