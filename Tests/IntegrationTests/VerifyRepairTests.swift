@@ -81,6 +81,12 @@ final class VerifyRepairTests: XCTestCase {
         }
         XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", cache.path]).status, 0, "garbage, not damage")
 
+        let copy = feeds.folder.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: cache, to: copy)
+        let repair = try feeds.photomirror.run(["verify", "--repair", "--cache", copy.path])
+        XCTAssertEqual(repair.status, 0, repair.stderr)
+        XCTAssertEqual(try feeds.photomirror.run(["verify", "--cache", copy.path]).status, 0, "a repair deletes the garbage too")
+
         XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
         let prune = try feeds.photomirror.run(["prune", "--max", "1GB", "--cache", cache.path])
         XCTAssertEqual(prune.status, 0, prune.stderr)

@@ -143,6 +143,8 @@ public struct Repairer: Sendable {
     /// are written again first).
     private func repair(_ cache: OpenCache, found: VerifyReport?, rebuilt: Bool, deletes: Bool) async throws -> Result {
         if rebuilt { try await Republisher(cache: cache).republishAll() }
+        // Before any garbage goes: a killed writer's manifests may still name its files.
+        try await Republisher(cache: cache).payOwedDocuments()
         let adopted = try await adoptUnindexedFeeds(cache)
         let inspection = CacheInspection(layout: cache.layout, index: cache.index, storage: cache.storage, deep: deep)
         let inspected = try await inspection.run()
