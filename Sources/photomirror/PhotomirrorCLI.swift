@@ -49,7 +49,7 @@ struct PhotomirrorCLI {
         case "config": return try await ConfigCommand(rest).run()
         case "generate": return try GenerateCommand(rest).run()
         case "help", "--help", "-h":
-            guard let topic = rest.first else { return help("") }
+            guard let topic = rest.first, topic != "help" else { return help("") }
             guard CommandSpec.named(topic) != nil else {
                 throw UsageError("no help for \"\(topic)\": the commands are \(CommandSpec.all.map(\.name).joined(separator: ", "))")
             }

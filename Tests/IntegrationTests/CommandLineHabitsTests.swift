@@ -35,6 +35,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("bogus"), "\(result.stderr)")
         #expect(try Photomirror().run(["help", "sync"]).status == 0)
+        #expect(try Photomirror().run(["help", "help"]).status == 0)
     }
 
     /// Prose wraps at COLUMNS; a synopsis (as man's SYNOPSIS) and a single long word are not broken.
