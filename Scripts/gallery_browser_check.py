@@ -6,12 +6,19 @@ included). Saves screenshots. Prints one line per check; exits 0 when all pass, 
 failure, 77 when chromium, chromedriver or selenium is not installed.
 
 Usage: gallery_browser_check.py --url URL --screenshots PREFIX --originals N --placeholders N [--scale 2]
+       gallery_browser_check.py --viewer --url URL --screenshots PREFIX --transparent NAME
+With --viewer it checks, instead, the feed page's viewer (a click opens an original, the arrow
+keys step, Escape closes, no original is fetched before it is shown), a transparent image drawn
+over a checkerboard that stands out from the page in the light and the dark theme (pixels of
+the screenshot), and both pages at 390 CSS pixels wide without sideways scrolling.
 """
 import argparse
 import json
 import os
 import shutil
+import struct
 import sys
+import zlib
 
 SKIP = 77
 
@@ -52,7 +59,8 @@ def console_errors(driver):
 def check_images(driver, scale, page):
     """Every <img> scrolled into view must load, with naturalWidth/Height equal to its width/height
     attributes (srcset densities included); at scale 2 a 2x candidate must be the one chosen."""
-    images = driver.find_elements("css selector", "img")
+    # The viewer's originals are lazy and hidden until opened: viewer_checks covers them.
+    images = driver.find_elements("css selector", "img:not(.lb img)")
     for image in images:
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", image)
         state = driver.execute_async_script("""
@@ -90,12 +98,21 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True, help="the gallery root (http://127.0.0.1:PORT/ or file:///…/index.html)")
     parser.add_argument("--screenshots", required=True, help="path prefix for the PNG screenshots")
-    parser.add_argument("--originals", type=int, required=True, help="thumbnails expected to link an original")
-    parser.add_argument("--placeholders", type=int, required=True, help="failed items expected")
+    parser.add_argument("--originals", type=int, default=0, help="thumbnails expected to link an original")
+    parser.add_argument("--placeholders", type=int, default=0, help="failed items expected")
     parser.add_argument("--scale", type=int, default=1)
+    parser.add_argument("--viewer", action="store_true", help="check the viewer, transparency and 390 px instead")
+    parser.add_argument("--transparent", help="with --viewer: the file name of a transparent image in the feed")
     args = parser.parse_args()
 
     driver = start_browser(args.scale)
+    if args.viewer:
+        try:
+            viewer_checks(driver, args)
+        finally:
+            driver.quit()
+        print("PASS")
+        return
     try:
         driver.get(args.url)
         root_images = check_images(driver, args.scale, "root")
@@ -110,7 +127,10 @@ def main():
 
         driver.get(feed_links[0])
         images = check_images(driver, args.scale, "feed page")
-        originals = [a.get_attribute("href") for a in driver.find_elements("css selector", "a.thumb")]
+        thumbs = driver.find_elements("css selector", "a.thumb")
+        originals = [a.get_attribute("href") for a in driver.find_elements("css selector", ".lb figcaption a")]
+        if len(thumbs) != len(originals):
+            fail("feed page: %d thumbnails open a viewer, %d viewers" % (len(thumbs), len(originals)))
         placeholders = driver.find_elements("css selector", ".missing")
         if len(originals) != args.originals or images != args.originals:
             fail("feed page: %d images and %d original links, expected %d" % (images, len(originals), args.originals))
@@ -137,6 +157,158 @@ def main():
     finally:
         driver.quit()
     print("PASS")
+
+
+def decode_png(data):
+    """Rows of (r, g, b) from an 8-bit RGB or RGBA, non-interlaced PNG (Chromium's screenshots)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("the screenshot is not a PNG")
+    offset, idat, header = 8, b"", None
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        fail("screenshot PNG of an unexpected kind: %s" % (header,))
+    channels = 3 if colour == 2 else 4
+    raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for x in range(stride):
+            left = line[x - channels] if x >= channels else 0
+            up, corner = previous[x], previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append([tuple(line[i:i + 3]) for i in range(0, stride, channels)])
+        previous = line
+    return rows
+
+
+def viewport_shot(driver, path):
+    import base64
+    data = base64.b64decode(driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"])
+    with open(path, "wb") as file:
+        file.write(data)
+    return data
+
+
+def wait_for(driver, script, what, *arguments):
+    import time
+    for _ in range(100):
+        value = driver.execute_script(script, *arguments)
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("gave up waiting for " + what)
+
+
+def check_checkerboard(driver, name, theme, path):
+    """The transparent thumbnail's corner (transparent in the image) must show two colours, at
+    least one of them unlike the page's background: the image is seen, not a hole."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+    image = driver.find_element("css selector", "img[src*='%s'], img[alt*='%s']" % (name, name))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", image)
+    wait_for(driver, "return arguments[0].complete && arguments[0].naturalWidth > 0", "the transparent thumbnail", image)
+    rect = driver.execute_script("""
+        const r = arguments[0].getBoundingClientRect();
+        const bg = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+        return [r.left, r.top, r.width, r.height, devicePixelRatio, bg];""", image)
+    left, top, width, height, ratio, background = rect
+    rows = decode_png(viewport_shot(driver, path))
+    corner = set()
+    for y in range(int((top + 2) * ratio), int((top + min(height, 40) / 3) * ratio)):
+        for x in range(int((left + 2) * ratio), int((left + min(width, 40) / 3) * ratio)):
+            corner.add(rows[y][x])
+    unlike = [c for c in corner if max(abs(c[i] - background[i]) for i in range(3)) > 12]
+    if len(corner) < 2 or not unlike:
+        fail("%s theme: the transparent tile's corner shows %s on a page of %s: no checkerboard"
+             % (theme, sorted(corner)[:6], background))
+    print("ok: %s theme, the transparent image is over a checkerboard (%d colours, page %s)" % (theme, len(corner), background))
+
+
+def open_viewer_hash(driver):
+    return driver.execute_script(
+        "const v = document.querySelector('.lb:target'); return v && getComputedStyle(v).display !== 'none' ? v.id : null")
+
+
+def check_viewer(driver, prefix):
+    fetched = driver.execute_script(
+        "return [...document.querySelectorAll('.lb img')].filter(i => i.naturalWidth > 0).length")
+    if fetched:
+        fail("%d originals were fetched before their viewer was opened" % fetched)
+    thumbs = driver.find_elements("css selector", "a.thumb")
+    if len(thumbs) < 2:
+        fail("the feed page has %d thumbnails opening a viewer, expected 2 or more" % len(thumbs))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", thumbs[0])
+    thumbs[0].click()
+    first = wait_for(driver, "return document.querySelector('.lb:target') && document.querySelector('.lb:target').id",
+                     "the viewer to open")
+    shown = "const i = document.querySelector('.lb:target img'); return i && i.complete && i.naturalWidth > 100"
+    wait_for(driver, shown, "the original in the viewer")
+    viewport_shot(driver, prefix + "-viewer.png")
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    second = wait_for(driver, "const v = document.querySelector('.lb:target'); return v && v.id !== arguments[0] && v.id",
+                      "the right arrow to show the next item", first)
+    wait_for(driver, shown, "the next original")
+    viewport_shot(driver, prefix + "-viewer-next.png")
+    ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    wait_for(driver, "const v = document.querySelector('.lb:target'); return v && v.id === arguments[0]",
+             "the left arrow to come back", first)
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_for(driver, "return !document.querySelector('.lb:target')", "Escape to close the viewer")
+    if open_viewer_hash(driver):
+        fail("the viewer is still shown after Escape")
+    print("ok: the viewer opens %s, steps to %s with the right arrow, back with the left, closes with Escape"
+          % (first, second))
+
+
+def check_narrow(driver, feed, root, prefix):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    for url, page in ((root, "root"), (feed, "feed")):
+        driver.get(url)
+        wide = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        if wide[0] > wide[1] or wide[1] > 400:
+            fail("%s page at 390 px: %d px wide in a %d px viewport" % (page, wide[0], wide[1]))
+        screenshot(driver, "%s-390-%s.png" % (prefix, page))
+    driver.find_elements("css selector", "a.thumb")[0].click()
+    wait_for(driver, "const i = document.querySelector('.lb:target img'); return i && i.complete && i.naturalWidth > 100",
+             "the viewer at 390 px")
+    box = driver.execute_script("const r = document.querySelector('.lb:target img').getBoundingClientRect();"
+                                "return [r.left, r.right, innerWidth]")
+    if box[0] < 0 or box[1] > box[2]:
+        fail("the viewer's original overflows 390 px: %s" % box)
+    viewport_shot(driver, prefix + "-390-viewer.png")
+    print("ok: root, feed page and viewer fit 390 px")
+
+
+def viewer_checks(driver, args):
+    driver.get(args.url)
+    feed = driver.find_elements("css selector", ".feed h2 a")[0].get_attribute("href")
+    driver.get(feed)
+    check_viewer(driver, args.screenshots)
+    check_checkerboard(driver, args.transparent, "light", args.screenshots + "-light-transparent.png")
+    check_checkerboard(driver, args.transparent, "dark", args.screenshots + "-dark-transparent.png")
+    errors = console_errors(driver)
+    if errors:
+        fail("console errors on the feed page: %s" % errors)
+    check_narrow(driver, feed, args.url, args.screenshots)
 
 
 if __name__ == "__main__":

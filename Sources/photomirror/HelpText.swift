@@ -1,29 +1,36 @@
 /// `--help` texts, made from the command and flag definitions. The README quotes the same facts.
 enum HelpText {
-    /// Where a flag's help starts in OPTIONS, and the width it wraps at.
+    /// Where a flag's help starts in OPTIONS, and the width everything wraps at.
     static let helpColumn = 23
-    static let width = 92
+    static var width: Int { TerminalWidth.current }
 
     static var main: String {
-        var text = "photomirror — mirror the images of photo feeds into a content-addressed thumbnail cache\n\nUSAGE\n"
+        let title = "photomirror — mirror the images of photo feeds into a content-addressed thumbnail cache"
+        var text = wrap(title, width: width).joined(separator: "\n") + "\n\nUSAGE\n"
+        // A synopsis is never broken (as man's SYNOPSIS); its tagline goes under it when both don't fit.
         for command in CommandSpec.all {
-            text += "  photomirror \(command.name) \(command.synopsis)   \(command.tagline)\n"
+            let usage = "  photomirror \(command.name) \(command.synopsis)"
+            if usage.count + 3 + command.tagline.count <= width {
+                text += usage + "   " + command.tagline + "\n"
+            } else {
+                text += usage + "\n" + wrap(command.tagline, width: width - 6).map { "      " + $0 + "\n" }.joined()
+            }
         }
         text += "  photomirror help [command]   show help\n"
         for section in Overview.sections {
-            text += "\n\(section.title)\n" + indented(section.body, by: 2) + "\n"
+            text += "\n\(section.title)\n" + indented(reflow(section.body, width: width - 2), by: 2) + "\n"
         }
         return text.trimmingTrailingNewlines()
     }
 
     static func command(_ spec: CommandSpec) -> String {
-        var text = "photomirror \(spec.name) \(spec.synopsis)\n\n\(spec.about)\n"
+        var text = "photomirror \(spec.name) \(spec.synopsis)\n\n\(reflow(spec.about, width: width))\n"
         if !spec.flags.isEmpty {
             text += "\nOPTIONS\n"
             for flag in spec.flags { text += option(flag) }
         }
         for section in sections(of: spec.notes) {
-            text += "\n\(section.title)\n" + indented(section.body, by: 2) + "\n"
+            text += "\n\(section.title)\n" + indented(reflow(section.body, width: width - 2), by: 2) + "\n"
         }
         return text.trimmingTrailingNewlines()
     }
@@ -56,6 +63,44 @@ enum HelpText {
             }
         }
         return result.map { ($0.title, $0.body.joined(separator: "\n").trimmingTrailingNewlines()) }
+    }
+
+    /// Prose rewrapped to `width`: runs of plain lines are joined and wrapped again, a blank line
+    /// ends a paragraph, and a table row (`2  usage error`: a label, two spaces or more, its
+    /// text, continued on lines indented to that text) is rewrapped under its own column.
+    /// Anything else indented is kept as written.
+    static func reflow(_ text: String, width: Int) -> String {
+        var output: [String] = []
+        var paragraph: [Substring] = []
+        var row: (label: String, text: [Substring])?
+        func flush() {
+            if !paragraph.isEmpty { output += wrap(paragraph.joined(separator: " "), width: width) }
+            paragraph = []
+            if let (label, text) = row {
+                let pad = String(repeating: " ", count: label.count)
+                let lines = wrap(text.joined(separator: " "), width: max(width - label.count, 20))
+                output += lines.enumerated().map { ($0.offset == 0 ? label : pad) + $0.element }
+            }
+            row = nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let current = row, line.hasPrefix(String(repeating: " ", count: current.label.count)), line.first == " ",
+               line.dropFirst(current.label.count).first != " " {
+                row?.text.append(line.drop { $0 == " " })
+            } else if line.first != " ", let gap = line.range(of: "  ") {
+                flush()
+                let textStart = line[gap.lowerBound...].firstIndex { $0 != " " } ?? line.endIndex
+                row = (String(line[..<textStart]), [line[textStart...]])
+            } else if line.isEmpty || line.first == " " {
+                flush()
+                output.append(String(line))
+            } else {
+                if row != nil { flush() }
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return output.joined(separator: "\n")
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {

@@ -13,7 +13,8 @@ struct PhotomirrorCLI {
         do {
             code = try await run(words)
         } catch {
-            Output.err("photomirror: \(error.message)\nRun `photomirror help` for usage.\n")
+            let help = error.command.map { "photomirror help \($0)" } ?? "photomirror help"
+            Output.err("photomirror: \(error.message)\nRun `\(help)` for usage.\n")
             code = .usage
         }
         exit(code.rawValue)
@@ -26,6 +27,16 @@ struct PhotomirrorCLI {
         }
         let rest = Array(words.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return help(command) }
+        do {
+            return try await run(command, rest)
+        } catch {
+            var error = error
+            if error.command == nil, CommandSpec.named(command) != nil { error.command = command }
+            throw error
+        }
+    }
+
+    private static func run(_ command: String, _ rest: [String]) async throws(UsageError) -> ExitCode {
         switch command {
         case "sync": return try await SyncCommand(rest).run()
         case "watch": return try await WatchCommand(rest).run()
@@ -37,8 +48,13 @@ struct PhotomirrorCLI {
         case "feed": return try await FeedCommand(rest).run()
         case "config": return try await ConfigCommand(rest).run()
         case "generate": return try GenerateCommand(rest).run()
-        case "help", "--help", "-h": return help(rest.first ?? "")
-        case "--version", "version":
+        case "help", "--help", "-h":
+            guard let topic = rest.first, topic != "help" else { return help("") }
+            guard CommandSpec.named(topic) != nil else {
+                throw UsageError("no help for \"\(topic)\": the commands are \(CommandSpec.all.map(\.name).joined(separator: ", "))")
+            }
+            return help(topic)
+        case "--version", "-V", "version":
             Output.out("photomirror \(Version.string)\n")
             return .ok
         default: throw UsageError("unknown command \"\(command)\"")

@@ -36,7 +36,7 @@ final class ProgressLine: Sendable {
     /// "12/40 images · 1 failed · 3.4 MB at 1.1 MB/s · ETA 9s"
     static func render(_ progress: SyncProgress, elapsed: Double) -> String {
         let elapsed = max(elapsed, 0.001)
-        var line = "\(progress.done)/\(progress.total) images"
+        var line = "\(progress.done)/\(progress.total) \(progress.total == 1 ? "image" : "images")"
         if progress.failed > 0 { line += " · \(progress.failed) failed" }
         line += " · \(Output.bytes(progress.bytes)) at \(Output.bytes(Int(Double(progress.bytes) / elapsed)))/s"
         let rate = Double(progress.done) / elapsed

@@ -60,6 +60,59 @@ import Testing
         }
     }
 
+    @Test func manPageHasExamplesFilesAndTheWholeEnvironmentWithoutWarnings() throws {
+        let installed = try install()
+        let page = installed.prefix.appendingPathComponent("share/man/man1/photomirror.1").path
+        let roff = try installed.file("share/man/man1/photomirror.1")
+        for section in ["EXAMPLES", "FILES", "ENVIRONMENT", "SEE ALSO"] {
+            #expect(roff.contains(".SH \(section)\n") || roff.contains(".SH \"\(section)\"\n"), "no \(section)")
+        }
+        let environment = roff.components(separatedBy: ".SH ENVIRONMENT").last?.components(separatedBy: ".SH ").first ?? ""
+        for variable in ["PHOTOMIRROR_CACHE", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+                         "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL", "CURL_CA_BUNDLE",
+                         "SSL_CERT_FILE", "NO_COLOR", "MARVEL_PUBLIC_KEY", "MARVEL_PRIVATE_KEY", "COLUMNS"] {
+            #expect(environment.contains(variable), "ENVIRONMENT lacks \(variable)")
+        }
+        // SEE ALSO names only what is installed: no file of photomirror's sources.
+        let seeAlso = roff.components(separatedBy: ".SH SEE ALSO").last ?? ""
+        #expect(!seeAlso.contains(".md"), "\(seeAlso)")
+        for unit in ["photomirror\\-sync.service", "photomirror\\-sync.timer", "photomirror\\-watch.service"] {
+            #expect(seeAlso.contains(unit), "\(seeAlso)")
+            let file = unit.replacingOccurrences(of: "\\-", with: "-")
+            #expect(FileManager.default.fileExists(atPath: installed.prefix.appendingPathComponent("lib/systemd/system/\(file)").path))
+        }
+        let groff = try #require(Command.find("groff"), "groff is needed to check the page (Scripts/setup --for-tests)")
+        let warnings = try Command.run(groff, ["-man", "-ww", "-z", page])
+        #expect(warnings.status == 0 && warnings.stderr.isEmpty, "groff warns: \(warnings.stderr)")
+        if let man = Command.find("man") {
+            let checked = try Command.run(man, ["--warnings", "-l", page], environment: ["MANWIDTH": "80", "MAN_KEEP_FORMATTING": "0"])
+            #expect(checked.status == 0 && checked.stderr.isEmpty, "man --warnings: \(checked.stderr)")
+            let text = checked.stdout.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+            #expect(text.contains("EXAMPLES") && text.contains("XDG_CONFIG_HOME"))
+        }
+    }
+
+    /// `--uninstall` removes every file an install wrote and nothing else.
+    @Test func uninstallRemovesExactlyWhatInstallWrote() throws {
+        let installed = try install()
+        let bystander = installed.prefix.appendingPathComponent("bin/someone-elses-tool")
+        try Data("#!/bin/sh\n".utf8).write(to: bystander)
+        let result = try Command.run("/bin/bash", [Paths.scripts.appendingPathComponent("install").path, "--uninstall",
+                                                   installed.prefix.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("removed 8 files"), "\(result.stderr)")
+        let left = FileManager.default.enumerator(atPath: installed.prefix.path)?.compactMap { $0 as? String } ?? []
+        let files = left.filter { path in
+            var folder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: installed.prefix.appendingPathComponent(path).path, isDirectory: &folder)
+            return !folder.boolValue
+        }
+        #expect(files == ["bin/someone-elses-tool"], "left behind: \(files)")
+        let again = try Command.run("/bin/bash", [Paths.scripts.appendingPathComponent("install").path, "--uninstall",
+                                                  installed.prefix.path])
+        #expect(again.status == 0 && again.stderr.contains("removed 0 files"), "\(again.stderr)")
+    }
+
     @Test func everyHelpFlagIsInTheManPageAndEveryCompletion() throws {
         let installed = try install()
         let man = try installed.file("share/man/man1/photomirror.1")

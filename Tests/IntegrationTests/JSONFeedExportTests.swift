@@ -77,7 +77,7 @@ final class JSONFeedExportTests: XCTestCase {
         XCTAssertTrue(head.contains("default-src 'none'"), "the page keeps its Content-Security-Policy")
         let verify = try photomirror.run(["verify", "--cache", cache.path])
         XCTAssertEqual(verify.status, 0, verify.stderr)
-        XCTAssertTrue(verify.stderr.contains("1 JSON Feeds"), verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("1 JSON Feed and"), verify.stderr)
         XCTAssertTrue(verify.stderr.contains("0 damaged, 0 garbage, 0 stale"), "feed.json is not garbage:\n\(verify.stderr)")
         XCTAssertEqual(try CacheDisk.brokenReferences(cache), [])
 

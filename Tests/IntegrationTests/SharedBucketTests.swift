@@ -131,7 +131,7 @@ final class SharedBucketTests: XCTestCase {
         XCTAssertEqual(stale.status, 0, stale.stderr)
         stored = try await keys()
         XCTAssertFalse(stored.contains(orphan), "garbage past its grace stayed: \(stale.stderr)")
-        XCTAssertTrue(stale.stderr.contains("removed 1 garbage files"), stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("removed 1 garbage file;"), stale.stderr)
         XCTAssertFalse(stored.contains { $0.hasPrefix("writers/") }, "a stale or finished writer's heartbeat is left: \(stored)")
     }
 

@@ -33,7 +33,7 @@ final class UnindexedManifestTests: XCTestCase {
 
         let repair = try photomirror.run(["verify", "--repair", "--cache", cache.path])
         XCTAssertEqual(repair.status, 0, repair.stderr)
-        XCTAssertTrue(repair.stderr.contains("adopted 1 feeds"), repair.stderr)
+        XCTAssertTrue(repair.stderr.contains("adopted 1 feed"), repair.stderr)
         XCTAssertTrue(repair.stderr.contains("after repair: ok, 0 garbage"), repair.stderr)
         let originals = try FileManager.default.subpathsOfDirectory(atPath: cache.appendingPathComponent("originals").path)
             .filter { $0.hasSuffix(".jpg") }

@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func hostileFeedStringsRenderAsTextOnEveryPage() {
-        for html in Self.pages(Self.hostileFeed()) {
+        for page in Self.pages(Self.hostileFeed()) {
+            // The viewer's keys are the one script, allowed by its hash; no other may appear.
+            let html = page.replacingOccurrences(of: "<script>\(ItemViewer.keys)</script>", with: "")
             #expect(!html.contains("<script"))
             #expect(!html.contains("<img src=x"))
             #expect(!html.contains("<i>"))

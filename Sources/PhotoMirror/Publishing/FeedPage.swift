@@ -2,7 +2,8 @@ import PMCache
 import PMImaging
 
 /// One page of a feed's own gallery (`feeds/<key>/index.html`, `page-2.html`, …): a grid of
-/// the items, newest first, each thumbnail linking to its mirrored original. Pure rendering.
+/// the items, newest first, each thumbnail opening its mirrored original in the page's viewer
+/// (`ItemViewer`). Pure rendering.
 struct FeedPage {
     let feed: GalleryFeed
     /// This page's items, already in display order.
@@ -14,12 +15,17 @@ struct FeedPage {
     /// From `feeds/<key>/` back to the cache root.
     static let rootPrefix = "../../"
 
+    /// The grid's smallest tile: the gallery's thumbnail width, so larger synced sizes get larger
+    /// tiles, but never so small that 40×40 thumbnails make a page of specks (they are drawn
+    /// larger; the 2x and 3x scales keep them sharp).
+    static func tileWidth(_ base: ThumbnailSize) -> Int { min(max(base.width, 120), 320) }
+
     func render() -> HTMLBuffer {
         let title = feed.displayTitle
         let pageTitle = pageCount > 1 ? "\(title) (page \(page) of \(pageCount))" : title
         return PageShell.write(title: "\(pageTitle) — photomirror", rootPrefix: Self.rootPrefix,
                                alternate: PageShell.Alternate(title: title, href: CacheLayout.jsonFeedFile),
-                               capacity: 16_384 + items.count * 900) { html in
+                               capacity: 16_384 + items.count * 1_300) { html in
             html.markup("<header>\n<p class=\"crumbs\"><a href=\"")
             html.markup(Self.rootPrefix)
             html.markup(CacheLayout.galleryFile)
@@ -38,18 +44,27 @@ struct FeedPage {
             html.markup("</header>\n<main>\n")
             writePager(to: &html)
             if items.isEmpty { html.markup("<p>This feed has no items.</p>\n") }
-            html.markup("<ul class=\"grid\">\n")
+            html.markup("<ul class=\"grid\" style=\"--tile:")
+            html.number(Self.tileWidth(base))
+            html.markup("px\">\n")
+            var viewers: [ItemViewer.Entry] = []
             for (offset, item) in items.enumerated() {
                 let paths = item.sha256.flatMap { feed.paths[$0] }
                 let visual = ItemVisual.of(item, paths: paths, base: base, prefix: Self.rootPrefix)
                 let more = item.moreMedia.isEmpty ? nil
                     : MoreImages(media: item.moreMedia, paths: feed.paths, base: base, prefix: Self.rootPrefix)
+                var viewer: Int?
+                if case .image(_, let original?) = visual {
+                    viewer = offset
+                    viewers.append(ItemViewer.Entry(number: offset, title: ItemCard.displayTitle(of: item), original: original))
+                }
                 ItemCard(item: item, visual: visual, base: base, more: more)
-                    .write(lazy: offset >= GalleryPaging.eagerImages, to: &html)
+                    .write(lazy: offset >= GalleryPaging.eagerImages, viewer: viewer, to: &html)
             }
             html.markup("</ul>\n")
             writePager(to: &html)
             html.markup("</main>\n")
+            ItemViewer.write(viewers, to: &html)
         }
     }
 

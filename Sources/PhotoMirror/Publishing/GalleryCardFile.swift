@@ -14,9 +14,12 @@ struct GalleryCardFile: Codable, Sendable {
     var lastSync: Double
     /// The card's `<li>`, its links relative to the cache root.
     var html: String
+    /// The feed's title, for the root page's title when no gallery_title is set; nil in the
+    /// cards of older writers.
+    var title: String?
 
     enum CodingKeys: String, CodingKey {
-        case version, key, html
+        case version, key, html, title
         case lastSync = "last_sync"
     }
 
@@ -27,6 +30,7 @@ struct GalleryCardFile: Codable, Sendable {
     init(_ card: GalleryCard, base: ThumbnailSize) {
         key = card.record.key
         lastSync = card.record.lastSync
+        title = card.record.displayTitle
         html = String(decoding: GalleryIndexPage.fragment(card, base: base), as: UTF8.self)
     }
 

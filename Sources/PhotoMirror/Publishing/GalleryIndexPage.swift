@@ -52,11 +52,28 @@ struct GalleryCard {
 /// (`GalleryCardFile`), most recently synced first.
 struct GalleryIndexPage {
     let cards: [GalleryCardFile]
+    /// The gallery_title setting.
+    var title: String? = nil
+
+    /// The setting, else the feeds' own titles (the two most recently synced), else a name.
+    static func heading(title: String?, ordered: [GalleryCardFile]) -> String {
+        if let title = title.map(HTML.trimmingWhitespace), !title.isEmpty { return title }
+        let titles = ordered.compactMap(\.title).map(HTML.trimmingWhitespace).filter { !$0.isEmpty }
+        switch titles.count {
+        case 0: return "photomirror gallery"
+        case 1: return titles[0]
+        case 2: return "\(titles[0]) and \(titles[1])"
+        default: return "\(titles[0]), \(titles[1]) and \(titles.count - 2) more"
+        }
+    }
 
     func render() -> HTMLBuffer {
         let ordered = cards.sorted { $0.lastSync != $1.lastSync ? $0.lastSync > $1.lastSync : $0.key < $1.key }
-        return PageShell.write(title: "photomirror gallery", rootPrefix: "") { page in
-            page.markup("<header><h1>photomirror gallery</h1>\n<p class=\"meta\">")
+        let heading = Self.heading(title: title, ordered: ordered)
+        return PageShell.write(title: heading, rootPrefix: "") { page in
+            page.markup("<header><h1>")
+            page.text(heading)
+            page.markup("</h1>\n<p class=\"meta\">")
             page.number(cards.count)
             page.markup(cards.count == 1 ? " feed" : " feeds")
             page.markup(" mirrored for offline viewing</p></header>\n<main>\n")

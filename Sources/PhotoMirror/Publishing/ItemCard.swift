@@ -14,10 +14,10 @@ struct ItemCard {
         return title.isEmpty ? item.itemID : title
     }
 
-    func write(lazy: Bool, to html: inout HTMLBuffer) {
+    func write(lazy: Bool, viewer: Int? = nil, to html: inout HTMLBuffer) {
         let title = Self.displayTitle(of: item)
         html.markup("<li class=\"item\">")
-        visual.write(alt: title, base: base, lazy: lazy, to: &html)
+        visual.write(alt: title, base: base, lazy: lazy, viewer: viewer, to: &html)
         more?.write(to: &html)
         html.markup("<p class=\"title\">")
         html.text(title)

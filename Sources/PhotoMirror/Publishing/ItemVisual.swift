@@ -29,11 +29,19 @@ enum ItemVisual: Equatable {
         }
     }
 
-    /// The `<img>` or placeholder element; `alt` is the item's title, plain text.
-    func write(alt: String, base: ThumbnailSize, lazy: Bool, to html: inout HTMLBuffer) {
+    /// The `<img>` or placeholder element; `alt` is the item's title, plain text. With `viewer`,
+    /// the thumbnail opens that `ItemViewer` on the page (whose close link comes back to it by
+    /// its id) instead of the bare original.
+    func write(alt: String, base: ThumbnailSize, lazy: Bool, viewer: Int? = nil, to html: inout HTMLBuffer) {
         switch self {
         case .image(let sources, let link):
-            if let link {
+            if let viewer, link != nil {
+                html.markup("<a class=\"thumb\" id=\"t")
+                html.number(viewer)
+                html.markup("\" href=\"#v")
+                html.number(viewer)
+                html.markup("\">")
+            } else if let link {
                 html.markup("<a class=\"thumb\" href=\"")
                 html.markup(link)
                 html.markup("\">")

@@ -1,11 +1,21 @@
+import Foundation
+import PMSupport
+
 /// The frame every gallery page shares: head, Content-Security-Policy and style.
 enum PageShell {
-    /// No script may run (default-src 'none'); images only from the cache itself. `file:` is
+    /// Nothing may load but images from the cache itself (default-src 'none'). `file:` is
     /// listed beside 'self' because browsers disagree on whether 'self' covers file:// pages
     /// (Chromium does, Firefox's unique file origins may not), and an http page can never
     /// load a file: image anyway. Styles are inline, so the pages need no other file.
-    static let contentSecurityPolicy =
-        "default-src 'none'; img-src 'self' file:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    /// The one script, the viewer's keys, is allowed by its SHA-256 and no other can run.
+    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file:; style-src 'unsafe-inline'; "
+        + "script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
+
+    private static var scriptHash: String {
+        let hex = Array(Digest.sha256Hex(Array(ItemViewer.keys.utf8)).utf8)
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        return Data(bytes).base64EncodedString()
+    }
 
     /// The gallery's icon, at the cache root. Without one, every browser asks the server for a
     /// /favicon.ico the cache doesn't have, and logs the 404 as an error.

@@ -24,8 +24,15 @@ extension Publisher {
             }
         }
         try await cache.storage.publish(PageShell.iconFile, .whenChanged) { append in try append(Array(PageShell.icon.utf8)) }
-        let page = GalleryIndexPage(cards: Array(cards.values)).render().bytes
+        let page = GalleryIndexPage(cards: Array(cards.values), title: galleryTitle()).render().bytes
         try await cache.storage.publish(CacheLayout.galleryFile, .always) { append in try append(page) }
+    }
+
+    /// gallery_title from the cache's config.json, else the user's; nil when neither sets it (or
+    /// one cannot be read: the command that opened the cache has already said so).
+    private func galleryTitle() -> String? {
+        let files = SettingsFiles(cacheRoot: cache.layout.root, environment: ProcessInfo.processInfo.environment)
+        return (try? files.resolve(flags: CacheConfig()))?.galleryTitle.value ?? nil
     }
 
     /// The icon and a root page (the cards already in the storage), before a first feed page

@@ -145,7 +145,7 @@ public struct SyncEngine: Sendable {
         mirror.pruning = pruning
         let mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
-        let progressNote = "after \(mirrored.done) of \(mirrored.counts.total) images; the cache is consistent and the next sync completes the rest"
+        let progressNote = "after \(mirrored.done) of \(counted(mirrored.counts.total, "image")); the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
             throw CacheCommandError(.interrupted, description: "sync interrupted \(progressNote)")
         }

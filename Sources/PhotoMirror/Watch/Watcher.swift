@@ -67,11 +67,11 @@ public struct Watcher: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
                 } catch {
-                    throw CacheCommandError(.interrupted, description: "watch stopped between rounds after \(number) rounds; the cache is consistent")
+                    throw CacheCommandError(.interrupted, description: "watch stopped between rounds after \(counted(number, "round")); the cache is consistent")
                 }
             }
             if Task.isCancelled {
-                throw CacheCommandError(.interrupted, description: "watch stopped after \(number) rounds; the cache is consistent")
+                throw CacheCommandError(.interrupted, description: "watch stopped after \(counted(number, "round")); the cache is consistent")
             }
         }
     }

@@ -12,8 +12,11 @@ extension CommandSpec {
 
     static let sync = CommandSpec(
         name: "sync", synopsis: "[--cache DIR] [--store s3://BUCKET[/PREFIX]] [options] <feed-url>... [--feeds FILE]...",
-        tagline: "mirror feeds (http, https or file://)",
+        tagline: "mirror feeds (http, https, file:// or a local path)",
         about: """
+        A feed is a URL with its scheme (http://, https://, file://) or the path of a local file,
+        absolute or relative; a name that is neither (example.org/feed, a missing file) is a usage
+        error, with https:// suggested for what reads as a host and path.
         Fetches each feed, downloads every image it names (each URL once, however many feeds
         name it), makes thumbnails and writes the cache, a manifest and a JSON Feed (feed.json,
         its images the mirrored ones) per feed and index.html.
@@ -53,7 +56,7 @@ extension CommandSpec {
         name: "watch", synopsis: "[--every DURATION] [--cache DIR] [--store s3://BUCKET[/PREFIX]] [sync options] <feed-url>... | --feeds FILE...",
         tagline: "keep a mirror fresh: sync each feed whenever it is due",
         about: """
-        Keeps a mirror fresh until SIGINT or SIGTERM. Each feed is due again --every after its
+        Keeps a mirror fresh until SIGINT or SIGTERM. Feeds are named as for sync. Each feed is due again --every after its
         last poll, or later if the feed asks (RSS <ttl>, Cache-Control max-age, Expires,
         Retry-After); a restarted watch remembers, from the cache, when each feed was polled and
         what it asked for. A round syncs the feeds that are due together, with one download pool,
@@ -81,7 +84,7 @@ extension CommandSpec {
         name: "feed", synopsis: "[options] <feed-url | file>",
         tagline: "what photomirror reads in a feed, without syncing it",
         about: """
-        Fetches and reads a feed as `sync` would (paging, Marvel signing, limits) and prints what
+        Fetches and reads a feed (a URL or a local path, named as for sync) as `sync` would (paging, Marvel signing, limits) and prints what
         it found: its kind, title and image, every item with each of its images and where the
         feed put it (media:content, enclosure, itunes:image, html, …), items without an image
         and why, unreadable entries, and what had to be repaired to read it. Touches no cache.
@@ -102,6 +105,9 @@ extension CommandSpec {
         colour profile is converted), upright (EXIF or XMP orientation, HEIF transforms),
         centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
         be decoded is reported on stderr with its reason; the others still succeed.
+        Inputs whose names would make the same thumbnail (a/x.jpg, b/x.jpg and a/x.png all make
+        DIR/x.png) are refused with exit 2 before anything is written, each clash named; a file
+        already in DIR under an input's thumbnail name is replaced, as a rerun expects.
         """,
         flags: [.output, .thumbSize, .maxPixels, .thumbJobs],
         operandCompletion: .files)

@@ -5,18 +5,17 @@ import PhotoMirror
 struct FeedCommand {
     let arguments: Arguments
     let options: LoadingOptions
+    let target: String
 
     init(_ words: [String]) throws(UsageError) {
         arguments = try Arguments(words, flags: CommandSpec.feed.flags)
         guard arguments.operands.count == 1 else { throw UsageError("feed needs exactly one feed URL or file") }
         options = LoadingOptions(arguments)
+        target = try FeedOperand.url(arguments.operands[0])
     }
 
     func run() async throws(UsageError) -> ExitCode {
         let started = Date()
-        var target = arguments.operands[0]
-        // A bare path is a local file, as `sync` takes it with file://.
-        if !target.contains("://") { target = URL(fileURLWithPath: target).absoluteString }
         let report: FeedInspection.Report
         do {
             report = try await FeedInspection(options: options).run(url: target)
@@ -38,7 +37,7 @@ struct FeedCommand {
 
     static func text(_ report: FeedInspection.Report) -> String {
         let images = report.items.reduce(0) { $0 + $1.media.count }
-        var text = "\(report.kind) \"\(report.title)\": \(report.items.count) items, \(images) images"
+        var text = "\(report.kind) \"\(report.title)\": \(counted(report.items.count, "item")), \(counted(images, "image"))"
         text += report.invalid.isEmpty ? "\n" : ", \(report.invalid.count) unreadable\n"
         if let image = report.image { text += "feed image: \(image)\n" }
         for warning in report.warnings { text += "warning: \(warning)\n" }

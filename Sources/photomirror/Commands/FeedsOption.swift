@@ -1,12 +1,13 @@
 import Foundation
 import PMFeeds
 
-/// `sync --feeds FILE` (and watch's): the feed URLs named on the command line, then those of each list in turn,
+/// `sync --feeds FILE` (and watch's): the feeds named on the command line (`FeedOperand`), then those of each list in turn,
 /// each URL once. The lists' OPML titles are not passed on: the engine takes URLs only, and a
 /// feed names itself when it is fetched.
 enum FeedsOption {
     static func feedURLs(operands: [String], files: [String], command: String = "sync") throws(UsageError) -> [String] {
-        var urls = operands
+        var urls: [String] = []
+        for operand in operands { urls.append(try FeedOperand.url(operand)) }
         for file in files { urls += try subscriptions(in: file).map(\.url) }
         var seen: Set<String> = []
         let unique = urls.filter { seen.insert($0).inserted }

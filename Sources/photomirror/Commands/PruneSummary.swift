@@ -13,11 +13,11 @@ enum PruneSummary {
         if let limit = report.limit { line += " (limit \(Output.bytes(limit))" }
         if let target = report.target, target != report.limit { line += ", trimmed to \(Output.bytes(target))" }
         if report.limit != nil { line += ")" }
-        line += "; \(verb) \(report.originalsEvicted) originals and the thumbnails of \(report.thumbnailsEvicted) images"
+        line += "; \(verb) \(counted(report.originalsEvicted, "original")) and the thumbnails of \(counted(report.thumbnailsEvicted, "image"))"
         let reasons = [(report.expired, "expired by age"), (report.unlisted, "listed by no feed")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if !reasons.isEmpty { line += " (\(reasons.joined(separator: ", ")))" }
-        if report.garbageRemoved > 0 { line += "; \(report.dryRun ? "would remove" : "removed") \(report.garbageRemoved) garbage files" }
+        if report.garbageRemoved > 0 { line += "; \(report.dryRun ? "would remove" : "removed") \(counted(report.garbageRemoved, "garbage file"))" }
         if report.manifestsRewritten > 0 { line += "; \(report.manifestsRewritten) manifests rewritten" }
         if report.garbageKept > 0 { line += "; kept \(report.garbageKept) unreferenced files (in their grace period, or another writer is live)" }
         if report.filesKept > 0 { line += "; left \(report.filesKept) evicted files in place while another writer is live" }

@@ -58,7 +58,7 @@ struct StatsCommand {
         }
         if let sync = report.lastSync {
             let ratio = sync.hitRatio.map { String(format: "%.0f%%", $0 * 100) } ?? "n/a"
-            text += "last sync    \(sync.at): \(sync.media) images, \(sync.downloaded) downloaded, \(sync.reused) "
+            text += "last sync    \(sync.at): \(counted(sync.media, "image")), \(sync.downloaded) downloaded, \(sync.reused) "
                 + "from the cache, \(sync.failed) failed; hit ratio \(ratio)\n"
         }
         return text

@@ -35,17 +35,17 @@ struct SyncDryRun {
         guard !quiet else { return text }
         for feed in preview.feeds where feed.error == nil {
             let title = feed.title.trimmingCharacters(in: .whitespaces).isEmpty ? feed.url : feed.title
-            text += "feed \"\(title)\": \(feed.items) items; would download \(feed.toDownload.count), "
+            text += "feed \"\(title)\": \(counted(feed.items, "item")); would download \(feed.toDownload.count), "
                 + "\(feed.cached) already cached\n"
         }
         for url in preview.downloads { text += "would download: \(url)\n" }
         let sizes = preview.sizes.map(\.description).joined(separator: ", ")
-        text += "dry run: would download \(preview.downloads.count) images and store \(preview.downloads.count) originals "
-            + "and \(preview.downloads.count * preview.sizes.count) thumbnails (\(sizes))"
+        text += "dry run: would download \(counted(preview.downloads.count, "image")) and store \(counted(preview.downloads.count, "original")) "
+            + "and \(counted(preview.downloads.count * preview.sizes.count, "thumbnail")) (\(sizes))"
         if let prune = preview.prune {
             text += prune.originalsEvicted + prune.thumbnailsEvicted == 0 ? "; would evict nothing now"
-                : "; a prune now would evict \(prune.originalsEvicted) originals and the thumbnails of "
-                    + "\(prune.thumbnailsEvicted) images (\(Output.bytes(prune.bytesFreed)))"
+                : "; a prune now would evict \(counted(prune.originalsEvicted, "original")) and the thumbnails of "
+                    + "\(counted(prune.thumbnailsEvicted, "image")) (\(Output.bytes(prune.bytesFreed)))"
         }
         text += "; wrote nothing, in \(String(format: "%.1f", elapsed)) s\n"
         return text

@@ -29,17 +29,17 @@ enum SyncSummary {
             let title = feed.title.trimmingCharacters(in: .whitespaces).isEmpty ? feed.url : feed.title
             // A 304: its items are the stored ones, republished (retrying any that failed).
             let state = feed.unchanged ? "unchanged (304), " : ""
-            text += "feed \"\(title)\": \(state)\(feed.items) items, \(feed.ok) ok, \(feed.failed) failed"
+            text += "feed \"\(title)\": \(state)\(counted(feed.items, "item")), \(feed.ok) ok, \(feed.failed) failed"
             if feed.skipped > 0 { text += ", \(feed.skipped) skipped" }
             if feed.noImage > 0 { text += ", \(feed.noImage) without image" }
-            if feed.moreImagesFailed > 0 { text += ", \(feed.moreImagesFailed) more image\(feed.moreImagesFailed == 1 ? "" : "s") failed" }
+            if feed.moreImagesFailed > 0 { text += ", \(counted(feed.moreImagesFailed, "more image")) failed" }
             text += "; \(feed.downloaded) downloaded, \(feed.reused) already cached\n"
         }
         let synced = report.feeds.filter { $0.error == nil }
-        text += "synced \(synced.count) of \(report.feeds.count) feed\(report.feeds.count == 1 ? "" : "s")"
+        text += "synced \(synced.count) of \(report.feeds.count) \(report.feeds.count == 1 ? "feed" : "feeds")"
         let unchanged = synced.filter(\.unchanged).count
         text += unchanged > 0 ? " (\(unchanged) unchanged): " : ": "
-        text += "\(synced.reduce(0) { $0 + $1.ok }) images ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
+        text += "\(counted(synced.reduce(0) { $0 + $1.ok }, "image")) ok, \(synced.reduce(0) { $0 + $1.failed }) failed, "
         text += "\(Output.bytes(report.bytesDownloaded)) downloaded"
         if let elapsed { text += " in \(String(format: "%.1f", elapsed)) s" }
         text += "\n"

@@ -12,6 +12,7 @@ struct ThumbCommand {
         arguments = try Arguments(words, flags: CommandSpec.thumb.flags)
         guard let output = arguments.last(.output) else { throw UsageError("thumb needs an output folder: -o DIR") }
         guard !arguments.operands.isEmpty else { throw UsageError("thumb needs at least one input file") }
+        try ThumbCollisions.check(arguments.operands, output: output)
         size = arguments.thumbnailSizes(.thumbSize).last ?? ThumbnailSize(width: 40, height: 40)
         self.output = output
     }

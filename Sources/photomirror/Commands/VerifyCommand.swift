@@ -48,13 +48,13 @@ struct VerifyCommand {
         for failure in result.failures { Output.err("could not delete \(failure)\n") }
         if let rebuilt = result.rebuilt { printRebuild(rebuilt) }
         if result.feedsAdopted > 0 {
-            Output.err("repair: adopted \(result.feedsAdopted) feeds whose manifests the index did not hold, with their files\n")
+            Output.err("repair: adopted \(counted(result.feedsAdopted, "feed")) whose manifests the index did not hold, with their files\n")
         }
         if result.rebuilt == nil, result.found.isHealthy, result.found.garbage.isEmpty, result.found.stale.isEmpty {
             Output.err("repair: nothing to repair\n")
         } else if result.rebuilt == nil || result.rowsDropped > 0 || result.filesDeleted > 0 {
-            Output.err("repair: dropped \(result.rowsDropped) index rows, deleted \(result.filesDeleted) files, "
-                + "rewrote \(result.manifestsRewritten) manifests"
+            Output.err("repair: dropped \(counted(result.rowsDropped, "index row")), deleted \(counted(result.filesDeleted, "file")), "
+                + "rewrote \(counted(result.manifestsRewritten, "manifest"))"
                 + "\(result.manifestsRewritten > 0 ? ", their JSON Feeds and the gallery" : "")\n")
         }
         for line in result.after.damage { Output.err("still damaged: \(line)\n") }
@@ -65,8 +65,8 @@ struct VerifyCommand {
 
     private func printRebuild(_ rebuilt: Repairer.Rebuild) {
         for line in rebuilt.skipped { Output.err("not indexed: \(line)\n") }
-        Output.err("repair: rebuilt the index from \(rebuilt.feeds) manifests (\(rebuilt.items) items, "
-            + "\(rebuilt.mediaURLs) media URLs) and \(rebuilt.originals) originals and \(rebuilt.thumbnails) thumbnails "
+        Output.err("repair: rebuilt the index from \(counted(rebuilt.feeds, "manifest")) (\(counted(rebuilt.items, "item")), "
+            + "\(counted(rebuilt.mediaURLs, "media URL"))) and \(counted(rebuilt.originals, "original")) and \(counted(rebuilt.thumbnails, "thumbnail")) "
             + "in \(String(format: "%.1f", rebuilt.seconds)) s; rewrote every feed's manifest, JSON Feed and pages"
             + (rebuilt.keptAs.map { "; the damaged index is kept as \($0) until the next successful repair" } ?? "")
             + "\n")
@@ -79,8 +79,8 @@ struct VerifyCommand {
             for line in report.stale { Output.err("stale: \(line)\n") }
         }
         let verdict = report.isHealthy ? "ok" : "DAMAGED"
-        Output.err("verify \(verdict): \(report.checkedFiles) files, \(report.checkedManifests) manifests, "
-            + "\(report.checkedJSONFeeds) JSON Feeds and \(report.checkedPages) gallery pages checked, "
+        Output.err("verify \(verdict): \(counted(report.checkedFiles, "file")), \(counted(report.checkedManifests, "manifest")), "
+            + "\(counted(report.checkedJSONFeeds, "JSON Feed")) and \(counted(report.checkedPages, "gallery page")) checked, "
             + "\(report.damage.count) damaged, \(report.garbage.count) garbage, \(report.stale.count) stale"
             + (elapsed.map { " in \(String(format: "%.1f", $0)) s" } ?? "") + "\n")
     }

@@ -84,7 +84,7 @@ enum WatchLine {
         } else {
             text += "\(round.synced) synced, \(round.unchanged) unchanged, \(round.failed) failed"
             if round.gone > 0 { text += " (\(round.gone) gone)" }
-            text += "; \(round.imagesNew) new image\(round.imagesNew == 1 ? "" : "s")"
+            text += "; \(counted(round.imagesNew, "new image"))"
             if round.imagesFailed > 0 { text += ", \(round.imagesFailed) failed" }
         }
         text += String(format: " in %.1f s", round.seconds)

@@ -39,7 +39,10 @@ struct Arguments {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard let flag = byName[name] else { throw UsageError("unknown option \(word)") }
+            guard let flag = byName[name] else {
+                let guess = NearestFlag.suggestion(for: word, among: definitions).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError("unknown option \(word)\(guess)")
+            }
             guard flag.takesValue else {
                 guard inlineValue == nil else { throw UsageError("--\(flag.name) takes no value") }
                 toggles.insert(flag.name)
@@ -111,8 +114,13 @@ struct Arguments {
     }
 }
 
-/// A mistake on the command line: exit code 2 and a pointer to --help.
+/// A mistake on the command line: exit code 2 and a pointer to the help of the command it was
+/// made in (`photomirror help sync`), else to the overview.
 struct UsageError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    var command: String?
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
 }

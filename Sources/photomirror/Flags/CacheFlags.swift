@@ -25,10 +25,10 @@ extension Flag {
             + "byte for byte as it was (not even created), no lock is taken and no setting recorded. The index is read "
             + "as a snapshot; the eviction is a prune of the cache as it stands, as the downloads' sizes are not known")
     static let dryRun = Flag(
-        name: "dry-run", kind: .toggle, summary: "print what would be evicted; change nothing",
+        name: "dry-run", short: "n", kind: .toggle, summary: "print what would be evicted; change nothing",
         help: "print what would be evicted; change nothing, take no lock")
     static let pruneQuiet = Flag(
-        name: "quiet", kind: .toggle, summary: "print nothing unless the limit cannot be reached",
+        name: "quiet", short: "q", kind: .toggle, summary: "print nothing unless the limit cannot be reached",
         help: "print nothing unless the limit cannot be reached")
     static let repair = Flag(
         name: "repair", kind: .toggle, summary: "fix what was found, under the writers' lock",
@@ -46,6 +46,6 @@ extension Flag {
         name: "wait", placeholder: "SECONDS", kind: .secondsOrZero, summary: "with --repair: how long to wait for the lock",
         help: "with --repair: how long to wait for another writer's lock (default 5)")
     static let verifyQuiet = Flag(
-        name: "quiet", kind: .toggle, summary: "do not list garbage and stale files",
+        name: "quiet", short: "q", kind: .toggle, summary: "do not list garbage and stale files",
         help: "do not list garbage and stale files")
 }

@@ -7,7 +7,7 @@ extension Flag {
         name: "json", kind: .toggle, summary: "print JSON on stdout",
         help: "print a JSON summary on stdout")
     static let quiet = Flag(
-        name: "quiet", kind: .toggle, summary: "print nothing but errors",
+        name: "quiet", short: "q", kind: .toggle, summary: "print nothing but errors",
         help: "print nothing but errors")
     static let store = Flag(
         name: "store", placeholder: "s3://BUCKET[/PREFIX]", kind: .text, summary: "keep the cache's files in an S3 bucket",

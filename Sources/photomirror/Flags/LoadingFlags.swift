@@ -11,7 +11,7 @@ extension Flag {
             + "outline with an xmlUrl, at any depth; relative ones against the file) or one URL a line (# comments "
             + "and blank lines skipped). Each feed is synced once. A bad file is a usage error naming its line or element")
     static let jobs = Flag(
-        name: "jobs", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight at once",
+        name: "jobs", short: "j", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight at once",
         help: "downloads in flight at once (default \(defaults.jobs), 1–256)")
     static let perHost = Flag(
         name: "per-host", placeholder: "N", kind: .integer(1...256), summary: "downloads in flight to one host at most",

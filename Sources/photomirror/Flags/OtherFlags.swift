@@ -1,7 +1,7 @@
 /// Flags of one command each: sync's output, serve, thumb, feed.
 extension Flag {
     static let verbose = Flag(
-        name: "verbose", kind: .toggle, summary: "print one line per request and per item",
+        name: "verbose", short: "v", kind: .toggle, summary: "print one line per request and per item",
         help: "print one line per request as it ends (URL, HTTP status, bytes, time) and one per item at the end")
     static let statsEvery = Flag(
         name: "stats-every", placeholder: "DURATION", kind: .duration, summary: "when stderr is not a terminal, a progress line this often",
@@ -33,7 +33,7 @@ extension Flag {
             + "cannot be raised to fit them); near it, the connection that has waited longest for a whole request is "
             + "closed to let a newcomer in, and past it a client waits until one closes. Must be above --max-per-client")
     static let serveQuiet = Flag(
-        name: "quiet", kind: .toggle, summary: "print only the URL and errors",
+        name: "quiet", short: "q", kind: .toggle, summary: "print only the URL and errors",
         help: "print only the URL and errors")
 
     static let output = Flag(
@@ -43,7 +43,7 @@ extension Flag {
         name: "size", placeholder: "WxH", kind: .thumbnailSize, summary: "thumbnail size",
         help: "thumbnail size (default 40x40)")
     static let thumbJobs = Flag(
-        name: "jobs", placeholder: "N", kind: .integer(1...256), summary: "files processed at once",
+        name: "jobs", short: "j", placeholder: "N", kind: .integer(1...256), summary: "files processed at once",
         help: "files processed at once (default: one per core)")
 }
 
@@ -59,10 +59,10 @@ extension Flag {
         help: "print one JSON object per round on stdout (round, started_at, seconds, synced, unchanged, failed, gone, "
             + "images_new, images_failed, error, feed_errors, next_at)")
     static let watchVerbose = Flag(
-        name: "verbose", kind: .toggle, summary: "print each round's sync summary",
+        name: "verbose", short: "v", kind: .toggle, summary: "print each round's sync summary",
         help: "print each round's sync summary, as sync does, besides its line")
     static let watchQuiet = Flag(
-        name: "quiet", kind: .toggle, summary: "print only errors",
+        name: "quiet", short: "q", kind: .toggle, summary: "print only errors",
         help: "print only errors: failed feeds and rounds that could not run")
 }
 

@@ -29,7 +29,7 @@ extension StoreOption {
         do throws(CacheCommandError) {
             if let from = store.moveFrom {
                 let copied = try await StoreMove(cacheRoot: cacheRoot, from: from, to: store.choice).run()
-                if !quiet { Output.err("moved the cache from \(from.description) to \(store.choice.description): copied \(copied) files\n") }
+                if !quiet { Output.err("moved the cache from \(from.description) to \(store.choice.description): copied \(counted(copied, "file"))\n") }
             } else if let record = store.record {
                 try StoreSetting.record(record, cacheRoot: cacheRoot)
             }

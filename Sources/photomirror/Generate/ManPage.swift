@@ -17,13 +17,7 @@ enum ManPage {
         for section in Overview.sections {
             roff += ".SH \"\(escape(section.title))\"\n.nf\n\(escape(section.body))\n.fi\n"
         }
-        roff += ".SH ENVIRONMENT\n.TP\n.B PHOTOMIRROR_CACHE\nthe cache folder when \\-\\-cache is not given\n"
-        roff += ".TP\n.B MARVEL_PUBLIC_KEY, MARVEL_PRIVATE_KEY\nsign Marvel API requests\n"
-        roff += ".TP\n.B CURL_CA_BUNDLE, SSL_CERT_FILE\na PEM file of CA certificates that https servers are checked "
-            + "against in place of libcurl's bundle, as curl \\-\\-cacert (the first set wins; libcurl's CA folder, "
-            + "/etc/ssl/certs on Debian, is still trusted)\n"
-        roff += ".TP\n.B NO_COLOR\nno colour on the terminal\n"
-        roff += ".SH SEE ALSO\ncache\\-layout.md in photomirror's sources\n"
+        roff += ManPageSections.examples + ManPageSections.files + ManPageSections.environment + ManPageSections.seeAlso
         return roff
     }
 

@@ -9,6 +9,8 @@ struct Photomirror {
     }
 
     var environment: [String: String] = [:]
+    /// The working directory, for relative operands; the test runner's when nil.
+    var currentDirectory: URL?
 
     /// Starts the binary without waiting: for tests that signal or kill it.
     func start(_ arguments: [String], output: URL) throws -> Process {
@@ -58,6 +60,7 @@ struct Photomirror {
         environment["NO_COLOR"] = "1"
         environment.merge(self.environment) { $1 }
         process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         return process
     }
 }
