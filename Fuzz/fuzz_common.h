@@ -49,6 +49,11 @@ static inline void fuzz_centre_crop(int width, int height, int tw, int th, doubl
 // Every decoded image must be what pm_image.h promises; then thumbnail it like the app does.
 static inline void fuzz_thumbnail(const pm_image *image) {
     FUZZ_CHECK(image->data != NULL);
+    // A damaged file's warning is a terminated, non-empty sentence.
+    if (image->warning != NULL) {
+        FUZZ_CHECK(memchr(image->warning, 0, PM_MESSAGE_CAPACITY) != NULL);
+        FUZZ_CHECK(image->warning[0] != 0);
+    }
     FUZZ_CHECK(image->width > 0 && image->height > 0);
     FUZZ_CHECK(image->channels == 3 || image->channels == 4);
     FUZZ_CHECK((int64_t)image->width * image->height <= FUZZ_MAX_PIXELS);

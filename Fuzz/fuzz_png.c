@@ -1,7 +1,8 @@
 // libFuzzer harness for the PNG shim: pm_png_open (side limit in libpng) → declared-size check →
 // pm_png_decode → colour conversion → resample + PNG encode (fuzz_common.h); and, for a PNG the
-// app scales row by row, pm_png_decode_scaled, which must fail when the whole decode fails and
-// otherwise give the whole image's thumbnails byte for byte. Built by Scripts/fuzz.
+// app scales row by row, pm_png_decode_scaled, which must fail when the whole decode fails, hand a
+// file that breaks after some rows back to the whole decode (-2: that one then kept them), and
+// otherwise give the whole image's thumbnails and warning byte for byte. Built by Scripts/fuzz.
 #include "fuzz_common.h"
 
 #define FUZZ_TARGETS ((int)(sizeof fuzz_targets / sizeof fuzz_targets[0]))
@@ -26,12 +27,20 @@ static void check_scaled_decode(const uint8_t *data, size_t size, int max_side, 
         FUZZ_CHECK(targets[t].pixels != NULL);
     }
     int channels = 0;
-    const int status = pm_png_decode_scaled(png, FUZZ_MAX_PIXELS, targets, FUZZ_TARGETS, &channels, message);
+    char warning[PM_MESSAGE_CAPACITY];
+    memset(warning, 0xAA, sizeof warning);
+    const int status = pm_png_decode_scaled(png, FUZZ_MAX_PIXELS, targets, FUZZ_TARGETS, &channels, warning, message);
     if (whole == NULL) {
-        FUZZ_CHECK(status != 0);
+        FUZZ_CHECK(status == -1);
+        fuzz_check_message(message);
+    } else if (status == -2) {
+        FUZZ_CHECK(whole->warning != NULL);
         fuzz_check_message(message);
     } else {
         FUZZ_CHECK(status == 0 && channels == whole->channels);
+        FUZZ_CHECK(memchr(warning, 0, sizeof warning) != NULL);
+        FUZZ_CHECK((warning[0] != 0) == (whole->warning != NULL));
+        if (whole->warning != NULL) FUZZ_CHECK(strcmp(warning, whole->warning) == 0);
         for (int t = 0; t < FUZZ_TARGETS; t++) {
             const pm_png_target *target = &targets[t];
             const size_t bytes = (size_t)target->width * (size_t)target->height * (size_t)channels;
@@ -65,7 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_CHECK(image.width == header.width && image.height == header.height);
             const int has_alpha = header.color_type == 4 || header.color_type == 6;
             if (has_alpha) FUZZ_CHECK(image.channels == 4);
-            FUZZ_CHECK(image.channels == header.channels);
+            // Rows lost to damage leave the rest transparent: RGBA, with a warning.
+            FUZZ_CHECK(image.channels == header.channels || (image.warning != NULL && image.channels == 4));
             char color_message[PM_MESSAGE_CAPACITY] = {0};
             if (pm_color_convert_to_srgb(&image, color_message) < 0) fuzz_check_message(color_message);
             fuzz_thumbnail(&image);

@@ -22,11 +22,14 @@ PNG sets of ../shared/fixtures/images) is thumbnailed by the built binary in one
 Outputs are compared premultiplied (an RGB thumbnail is alpha 255): the mean and the largest
 absolute difference per channel, in /255. Tests/Fixtures/Images/EXPECTATIONS.tsv names the
 files that are invalid on purpose (truncated, corrupt, spec violations, decompression bombs:
-either outcome is accepted, a crash is not) and those the oracle cannot render faithfully
-(decode-only: they must decode; their differences and orientation are reported, not judged).
+either outcome is accepted, a crash is not), those the oracle cannot render faithfully
+(decode-only: they must decode; their differences and orientation are reported, not judged), and
+damaged files of which browsers show what decodes (damaged: they must decode with the warning
+`thumb` prints for them; their differences are reported, not judged).
 
 Assertions (exit 1 with the list of violations):
-  1. every valid image decodes (a thumbnail is written), and no input crashes the binary;
+  1. every valid image decodes (a thumbnail is written) without a warning, every damaged one
+     decodes with one, and no input crashes the binary;
   2. colour-managed images, in two groups (an embedded ICC profile; PNG gAMA/cHRM without one,
      gAMA 1/2.2 alone counting as sRGB, as browsers show it): per group, median mean difference
      <= 3/255 and none over 8/255;
@@ -100,7 +103,7 @@ def read_expectations():
             if not line.strip() or line.startswith("#"):
                 continue
             path, kind, why = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-            assert kind in ("valid", "invalid", "decode-only"), f"EXPECTATIONS.tsv: unknown kind {kind!r} for {path}"
+            assert kind in ("valid", "invalid", "decode-only", "damaged"), f"EXPECTATIONS.tsv: unknown kind {kind!r} for {path}"
             found[path] = (kind, why)
     return found
 
@@ -351,8 +354,9 @@ def oracle(path, size=SIZE):
 
 # ---------------------------------------------------------------- the binary
 
-def run_thumbs(binary, inputs, out, size):
-    """{input name: failure text} for one `thumb` run; a crash reruns file by file to find it."""
+def run_thumbs(binary, inputs, out, size, warnings=None):
+    """{input name: failure text} for one `thumb` run; a crash reruns file by file to find it.
+    The warnings `thumb` prints for damaged files go into `warnings` (input name: text)."""
     os.makedirs(out, exist_ok=True)
     argv = [binary, "thumb", "--size", f"{size[0]}x{size[1]}", "-o", out]
 
@@ -371,6 +375,8 @@ def run_thumbs(binary, inputs, out, size):
             for name in inputs:
                 if line.startswith(name + ": "):
                     failures[name] = line[len(name) + 2:]
+                elif warnings is not None and line.startswith("warning: " + name + ": "):
+                    warnings[name] = line[len("warning: " + name) + 2:]
         return failures
     for name in inputs:  # a crash or a hang: attribute it
         code, stderr = one([name])
@@ -423,7 +429,8 @@ def compare(args, expectations, files, note, work):
         name = os.path.join(inputs, f"{number:04d}-{os.path.basename(path)}")
         os.symlink(path, name)
         names.append(name)
-    failures = run_thumbs(args.binary, names, os.path.join(work, "out"), SIZE)
+    warnings = {}
+    failures = run_thumbs(args.binary, names, os.path.join(work, "out"), SIZE, warnings)
     results, violations = [], []
     orientation_names = []
     oracles = {}
@@ -437,11 +444,15 @@ def compare(args, expectations, files, note, work):
                "format": seen.get("format") or os.path.splitext(path)[1][1:].upper(),
                "colour": seen.get("colour"), "profile": seen.get("profile", ""),
                "orientation": seen.get("orientation"), "oracle_error": seen.get("error"),
-               "mean": None, "max": None, "orient_ok": None}
+               "warning": warnings.get(name), "mean": None, "max": None, "orient_ok": None}
         if failures.get(name, "").startswith("CRASH"):
             violations.append(f"{label}: the binary crashed: {failures[name]}")
         if kind != "invalid" and not decoded:
             violations.append(f"{label}: not decoded: {failures.get(name) or 'no thumbnail written'}")
+        if kind == "damaged" and decoded and not row["warning"]:
+            violations.append(f"{label}: damaged, but decoded without a warning")
+        if kind in ("valid", "decode-only") and row["warning"]:
+            violations.append(f"{label}: a valid file decoded with a warning: {row['warning']}")
         if decoded and "upright" in seen:
             got = read_thumbnail(thumb)
             want = render(seen["upright"], SIZE)
@@ -534,6 +545,8 @@ def print_table(results, verbose):
             notes.append(f"oracle: {r['oracle_error'][:60]}")
         if not r["decoded"] and (verbose or r["expect"] != "invalid"):
             notes.append(r["failure"][:80])
+        if r["warning"]:
+            notes.append(f"warning: {r['warning'] if verbose else r['warning'][:80]}")
         if verbose and r.get("orient_detail"):
             notes.append(r["orient_detail"])
         print(f"{r['file'][:58]:58} {r['format'][:6]:6} {colour[:14]:14} {r['orientation'] or '-':>2} "
@@ -542,7 +555,7 @@ def print_table(results, verbose):
 
 def print_totals(results, groups, note):
     print()
-    valid = [r for r in results if r["expect"] != "invalid"]
+    valid = [r for r in results if r["expect"] not in ("invalid", "damaged")]
     by_format = {}
     for r in valid:
         total, ok = by_format.get(r["format"], (0, 0))
@@ -551,7 +564,11 @@ def print_totals(results, groups, note):
           + f"; total {sum(r['decoded'] for r in valid)}/{len(valid)}")
     invalid = [r for r in results if r["expect"] == "invalid"]
     print(f"invalid on purpose: {len(invalid)} ({sum(not r['decoded'] for r in invalid)} refused, "
-          f"{sum(r['decoded'] for r in invalid)} decoded what they could)")
+          f"{sum(r['decoded'] for r in invalid)} decoded what they could, "
+          f"{sum(bool(r['warning']) for r in invalid)} of them with a warning)")
+    damaged = [r for r in results if r["expect"] == "damaged"]
+    print(f"damaged, shown in part: {sum(r['decoded'] and bool(r['warning']) for r in damaged)}/{len(damaged)} "
+          f"decoded with a warning")
     for name, (managed, judged) in groups.items():
         if judged:
             median = statistics.median(r["mean"] for r in judged)

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <gif_lib.h>
 
+#include "gif_lzw.h"
+
 // Real files carry a handful of extensions before their first image (loop count, comment, XMP,
 // ICC, the frame's GCE); a long run of them is a file built to make the decoder spin.
 #define PM_GIF_MAX_EXTENSIONS 1024
@@ -118,12 +120,15 @@ static int read_to_first_image(GifFileType *file, int *transparent, icc_collecto
             giflib_message(message, file->Error);
             return -1;
         }
+        // No first sub-block (an empty comment, `21 FE 00`): DGifGetExtension has read the
+        // terminator already, and asking for the next sub-block would read the next record as one.
+        if (block == NULL) continue;
         // A GCE applies to the image that follows it, so a later one replaces an earlier one.
-        if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL) {
+        if (code == GRAPHICS_EXT_FUNC_CODE) {
             GraphicsControlBlock gcb;
             if (DGifExtensionToGCB(block[0], block + 1, &gcb) == GIF_OK) *transparent = gcb.TransparentColor;
         }
-        icc->active = code == APPLICATION_EXT_FUNC_CODE && block != NULL && !icc->done &&
+        icc->active = code == APPLICATION_EXT_FUNC_CODE && !icc->done &&
                       block[0] == 11 && memcmp(block + 1, "ICCRGBG1012", 11) == 0;
         for (;;) {
             if (DGifGetExtensionNext(file, &block) == GIF_ERROR) {
@@ -137,17 +142,37 @@ static int read_to_first_image(GifFileType *file, int *transparent, icc_collecto
     }
 }
 
+// Where the image data of the descriptor at `descriptor` (just past its ',') starts, at its LZW
+// minimum code size byte, when that size is one giflib refuses and gif_lzw.h reads (9-11); 0
+// otherwise. The descriptor is 9 bytes: left, top, width, height (16-bit each) and flags.
+static size_t refused_code_size_at(const pm_gif *gif, size_t descriptor) {
+    if (descriptor + 9 > gif->length) return 0;
+    const uint8_t flags = gif->data[descriptor + 8];
+    const size_t map = (flags & 0x80) ? (size_t)3 << ((flags & 7) + 1) : 0;
+    const size_t at = descriptor + 9 + map;
+    if (at >= gif->length || gif->data[at] <= 8 || gif->data[at] >= 12) return 0;
+    return at;
+}
+
 int pm_gif_decode(pm_gif *gif, int64_t max_pixels, pm_image *out, char *message) {
     GifFileType *file = gif->file;
     memset(out, 0, sizeof *out);
     icc_collector icc = {0};
     uint8_t *canvas = NULL, *line = NULL;
+    pm_gif_lzw *lzw = NULL;  // set when the image data is read here instead of by giflib
     int transparent;
 
     if (read_to_first_image(file, &transparent, &icc, message) != 0) goto fail;
+    const size_t descriptor = gif->offset;
     if (DGifGetImageDesc(file) == GIF_ERROR) {
-        giflib_message(message, file->Error);
-        goto fail;
+        // giflib has filled file->Image by the time it checks the code size, and reads no further.
+        const size_t data = refused_code_size_at(gif, descriptor);
+        if (data != 0 && (lzw = malloc(sizeof *lzw)) != NULL && pm_gif_lzw_start(lzw, gif->data, gif->length, data) == 0) {
+            // decoded below by gif_lzw.c
+        } else {
+            giflib_message(message, file->Error);
+            goto fail;
+        }
     }
     const GifImageDesc *frame = &file->Image;
     const int left = frame->Left, top = frame->Top, frame_width = frame->Width, frame_height = frame->Height;
@@ -197,7 +222,9 @@ int pm_gif_decode(pm_gif *gif, int64_t max_pixels, pm_image *out, char *message)
     for (int pass = 0; pass < passes && !broken; pass++) {
         const int step = frame->Interlace ? pass_step[pass] : 1;
         for (int y = frame->Interlace ? pass_start[pass] : 0; y < frame_height; y += step) {
-            if (DGifGetLine(file, line, frame_width) == GIF_ERROR) {
+            const int read = lzw != NULL ? pm_gif_lzw_line(lzw, line, frame_width) == 0
+                                         : DGifGetLine(file, line, frame_width) != GIF_ERROR;
+            if (!read) {
                 broken = 1;
                 break;
             }
@@ -206,12 +233,21 @@ int pm_gif_decode(pm_gif *gif, int64_t max_pixels, pm_image *out, char *message)
             for (int x = 0; x < frame_width; x++) memcpy(target + (size_t)x * 4, palette[line[x]], 4);
         }
     }
-    if (broken && rows == 0) {
-        giflib_message(message, file->Error);
-        goto fail;
+    if (broken) {
+        char reason[PM_MESSAGE_CAPACITY];
+        if (lzw != NULL) snprintf(reason, sizeof reason, "the image data ends or breaks");
+        else giflib_message(reason, file->Error);
+        if (rows == 0) {
+            snprintf(message, PM_MESSAGE_CAPACITY, "%s before the first row", reason);
+            goto fail;
+        }
+        pm_image_warn(out, "%s: %d of the first frame's %d rows decoded, the rest left transparent",
+                      reason, rows, frame_height);
     }
     free(line);
     line = NULL;
+    free(lzw);
+    lzw = NULL;
 
     const int covers = left == 0 && top == 0 && frame_width == width && frame_height == height;
     int channels = 4;
@@ -238,7 +274,9 @@ int pm_gif_decode(pm_gif *gif, int64_t max_pixels, pm_image *out, char *message)
 fail:
     free(canvas);
     free(line);
+    free(lzw);
     free(icc.data);
+    pm_image_free(out);
     return -1;
 }
 

@@ -21,6 +21,11 @@ struct pm_jpeg {
     int64_t max_pixels;  // for limit_scans' message
     JOCTET *icc;         // the APP2 ICC_PROFILE chunks reassembled (malloc'd by libjpeg), or NULL
     unsigned int icc_length;
+    // The first warning that means damaged data, and where the decoder stood when it came.
+    char damage[PM_MESSAGE_CAPACITY];
+    int damaged;
+    int damage_scan;     // input_scan_number: 1 for the first scan (0 before any SOS)
+    JDIMENSION damage_row;  // input_iMCU_row: the iMCU rows of that scan decoded before it
 };
 
 // Scans a multi-scan (progressive) file may have, in full passes over an image at the pixel limit.
@@ -32,13 +37,31 @@ struct pm_jpeg {
 #define SCAN_PASSES_AT_PIXEL_LIMIT 16
 #define MIN_SCANS 16
 
+#define QUOTED(x) #x
+#define VERSION_TEXT(x) QUOTED(x)
+#ifdef LIBJPEG_TURBO_VERSION
+#define LINKED_LIBJPEG VERSION_TEXT(LIBJPEG_TURBO_VERSION)
+#else
+#define LINKED_LIBJPEG "before 3.0"
+#endif
+
+// The lossless processes (SOF3, 7, 11, 15): libjpeg-turbo decodes them from 3.0 on, not 2.1.
+static int is_lossless_sof(int marker) {
+    return marker == 0xC3 || marker == 0xC7 || marker == 0xCB || marker == 0xCF;
+}
+
 static void fail_with_current_message(j_common_ptr cinfo) {
     pm_jpeg *jpeg = (pm_jpeg *)cinfo;  // cinfo is the first member
-    if (cinfo->err->msg_code == JERR_NO_BACKING_STORE) {
+    const int code = cinfo->err->msg_code;
+    if (code == JERR_NO_BACKING_STORE) {
         // libjpeg's wording for "over max_memory_to_use" is about temp files; say what happened.
         snprintf(jpeg->message, PM_MESSAGE_CAPACITY,
                  "multi-scan image needs more than the %ld-byte decoder memory limit",
                  cinfo->mem->max_memory_to_use);
+    } else if (code == JERR_SOF_UNSUPPORTED && is_lossless_sof(cinfo->err->msg_parm.i[0])) {
+        snprintf(jpeg->message, PM_MESSAGE_CAPACITY,
+                 "lossless JPEG (SOF%d) is not supported: libjpeg-turbo %s has no lossless mode "
+                 "(it came with libjpeg-turbo 3.0)", cinfo->err->msg_parm.i[0] - 0xC0, LINKED_LIBJPEG);
     } else {
         (*cinfo->err->format_message)(cinfo, jpeg->message);
     }
@@ -52,12 +75,42 @@ static int warning_is_harmless(int code) {
            code == JWRN_EXTRANEOUS_DATA;
 }
 
+// Any other warning means damaged data, after which libjpeg goes on as browsers, Pillow and
+// ImageIO do: what decodes is kept and the rest filled in (grey past a truncation, the decoder's
+// guess after a bad code). The first is remembered with its position; pm_jpeg_decode judges it.
+// Damage libjpeg does not notice stays unreported: its fast Huffman path (jdhuff.c, taken but for
+// the last few KB of a scan) decodes a code no table has as 0, silently, as browsers then show it.
 static void on_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && !warning_is_harmless(cinfo->err->msg_code)) {
-        // Strict: stop at the first damaging warning instead of decoding a grey-filled image.
-        fail_with_current_message(cinfo);
+    pm_jpeg *jpeg = (pm_jpeg *)cinfo;  // cinfo is the first member
+    if (level < 0 && !warning_is_harmless(cinfo->err->msg_code) && !jpeg->damaged) {
+        (*cinfo->err->format_message)(cinfo, jpeg->damage);
+        jpeg->damaged = 1;
+        jpeg->damage_scan = jpeg->cinfo.input_scan_number;
+        jpeg->damage_row = jpeg->cinfo.input_iMCU_row;
     }
-    // Trace messages and harmless warnings are dropped; nothing reaches stderr.
+    // Trace messages and warnings are not printed; nothing reaches stderr.
+}
+
+// Whether the image holds anything decoded before the first damage: a whole scan, or at least
+// one iMCU row of the first. Damage in the headers or the first rows of the first scan leaves
+// only what the decoder made up.
+static int decoded_before_damage(const pm_jpeg *jpeg) {
+    return jpeg->damage_scan > 1 || (jpeg->damage_scan == 1 && jpeg->damage_row > 0);
+}
+
+// Says where the damage is, for the image's warning.
+static void describe_damage(const pm_jpeg *jpeg, pm_image *out) {
+    const struct jpeg_decompress_struct *cinfo = &jpeg->cinfo;
+    if (jpeg->damage_scan > 1) {
+        pm_image_warn(out, "%s (in scan %d; what the earlier scans decoded is kept)", jpeg->damage, jpeg->damage_scan);
+        return;
+    }
+    const JDIMENSION rows = (JDIMENSION)cinfo->max_v_samp_factor * DCTSIZE * jpeg->damage_row;
+    if (rows >= cinfo->image_height)
+        pm_image_warn(out, "%s (after the last row: the image is whole)", jpeg->damage);
+    else
+        pm_image_warn(out, "%s (from row %u of %u on, filled in by the decoder)", jpeg->damage, rows,
+                      cinfo->image_height);
 }
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
@@ -220,10 +273,16 @@ int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,
             if (jpeg_read_scanlines(cinfo, rows, count) == 0) ERREXIT(cinfo, JERR_INPUT_EOF);
         }
     }
-    // Reads through EOI, so a file truncated after the last scanline still fails.
+    // Reads through EOI, so a file truncated after the last scanline still gets its warning.
     jpeg_finish_decompress(cinfo);
     free(cmyk_row);
     pm_color_transform_release(cmyk_transform);
+    if (jpeg->damaged && !decoded_before_damage(jpeg)) {
+        snprintf(message, PM_MESSAGE_CAPACITY, "%s (before any row decoded)", jpeg->damage);
+        free(pixels);
+        return -1;
+    }
+    if (jpeg->damaged) describe_damage(jpeg, out);
     // A CMYK image is sRGB now; an RGB or grey one carries its profile to the colour stage.
     if (!is_cmyk && jpeg->icc != NULL) {
         out->icc = malloc(jpeg->icc_length);

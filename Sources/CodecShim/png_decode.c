@@ -28,6 +28,7 @@ struct pm_png {
     png_infop info;
     jmp_buf escape;      // re-armed by every entry point before calling into libpng
     char *message;       // the current call's message buffer
+    char damage[PM_MESSAGE_CAPACITY];  // the first CRC error of a critical chunk, whose data was used
     const uint8_t *data;
     size_t length;
     size_t offset;
@@ -202,7 +203,18 @@ static void on_error(png_structp png_ptr, png_const_charp text) {
 }
 
 // libpng warns about ancillary-chunk problems it has already worked around; they cost no pixels.
-static void on_warning(png_structp png_ptr, png_const_charp text) { (void)png_ptr; (void)text; }
+// A critical chunk's CRC error is a warning too (PNG_CRC_WARN_USE, see pm_png_open). An IDAT's
+// data is used, as browsers use it, and the image says so; IHDR's or PLTE's stay an error, as in
+// Pillow: what they say decides how every row reads.
+static void on_warning(png_structp png_ptr, png_const_charp text) {
+    pm_png *png = png_get_error_ptr(png_ptr);
+    // png_chunk_warning writes "<chunk name>: <text>"; a critical chunk's name starts upper case.
+    const int critical = strlen(text) >= 15 && text[0] >= 'A' && text[0] <= 'Z' &&
+                         strncmp(text + 4, ": CRC error", 11) == 0;
+    if (!critical) return;
+    if (strncmp(text, "IDAT", 4) != 0) on_error(png_ptr, text);
+    if (png->damage[0] == 0) snprintf(png->damage, sizeof png->damage, "%s", text);
+}
 
 // The known ancillary chunks that change nothing in the decoded pixels: no gamma, colour-space or
 // background transform is requested, and metadata is not read. Five bytes each: name and NUL.
@@ -262,6 +274,10 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
     // PNG with a 2 GB iTXt length made it zero 2 GB (fuzzing found it). tRNS stays: it becomes alpha.
     png_set_keep_unknown_chunks(png->png, PNG_HANDLE_CHUNK_NEVER, unused_chunks,
                                 (int)(sizeof unused_chunks / 5));
+    // A wrong CRC on IDAT stops libpng by default; browsers use the data, and so does this
+    // (on_warning notes it, and fails the other critical chunks). Ancillary chunks keep the
+    // default: dropped.
+    png_set_crc_action(png->png, PNG_CRC_WARN_USE, PNG_CRC_DEFAULT);
     png_read_info(png->png, png->info);
     find_colour_chunks(png);
 
@@ -308,28 +324,80 @@ static int prepare_rows(pm_png *png, int64_t max_pixels, int *channels, size_t *
     return passes;
 }
 
+// The first `rows` rows of a damaged image, the rest transparent: RGBA, in a new buffer when the
+// pixels were RGB. Takes `pixels` (freed or handed over); NULL when out of memory.
+static uint8_t *keep_rows(uint8_t *pixels, int width, int height, int channels, int rows) {
+    const size_t count = (size_t)width * (size_t)height;
+    if (channels == 4) {
+        memset(pixels + (size_t)rows * (size_t)width * 4, 0, (count - (size_t)rows * (size_t)width) * 4);
+        return pixels;
+    }
+    uint8_t *rgba = calloc(count, 4);
+    if (rgba != NULL) {
+        const size_t kept = (size_t)rows * (size_t)width;
+        for (size_t i = 0; i < kept; i++) {
+            memcpy(rgba + i * 4, pixels + i * 3, 3);
+            rgba[i * 4 + 3] = 255;
+        }
+    }
+    free(pixels);
+    return rgba;
+}
+
 int pm_png_decode(pm_png *png, int64_t max_pixels, pm_image *out, char *message) {
     png_structp p = png->png;
     png_infop info = png->info;
     uint8_t *volatile pixels = NULL;
+    // The rows complete so far, from the top: of an interlaced image only those the last pass
+    // has reached are. Volatile, as they are read after a longjmp.
+    volatile int rows = 0, channels = 0, width = 0, height = 0;
     memset(out, 0, sizeof *out);
     png->message = message;
     if (setjmp(png->escape)) {
-        free(pixels);
-        return -1;
+        // An error that ends the zlib stream (its checksum) comes from the last png_read_row after
+        // the row is out, which libpng has counted (png_read_finish_row): only its count says so.
+        // Of an interlaced image it counts a pass's rows, so the loop's count stands.
+        if (pixels != NULL && png_get_interlace_type(p, info) == PNG_INTERLACE_NONE) {
+            const png_uint_32 counted = png_get_current_row_number(p);
+            if (counted <= (png_uint_32)height && (int)counted > rows) rows = (int)counted;
+        }
+        // Damage after some rows decoded: those are kept, as browsers show them.
+        if (pixels == NULL || rows == 0) {
+            free(pixels);
+            return -1;
+        }
+        if (rows < height) {
+            pixels = keep_rows(pixels, width, height, channels, rows);
+            if (pixels == NULL) {
+                snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
+                return -1;
+            }
+            pm_image_warn(out, "%s: %d of %d rows decoded, the rest left transparent", message, rows, height);
+            channels = 4;
+        } else {
+            pm_image_warn(out, "%s (after the last row: the image is whole)", message);
+        }
+    } else {
+        size_t stride;
+        int row_channels;
+        const int passes = prepare_rows(png, max_pixels, &row_channels, &stride);
+        channels = row_channels;
+        width = (int)png_get_image_width(p, info);
+        height = (int)png_get_image_height(p, info);
+        pixels = malloc(stride * (size_t)height);
+        if (pixels == NULL) png_error(p, "out of memory");
+        // Row by row, as png_read_image does internally, but without its array of row pointers: at
+        // 8 bytes a row that array outweighs the pixels of a narrow image, and it is filled before any
+        // data is read (an 88-byte PNG declaring 1x100,000,000 made it write 800 MB).
+        for (int pass = 0; pass < passes; pass++) {
+            for (int y = 0; y < height; y++) {
+                png_read_row(p, pixels + stride * (size_t)y, NULL);
+                if (pass == passes - 1) rows = y + 1;
+            }
+        }
+        png_read_end(p, NULL);  // checks the trailing chunks' CRCs and that IEND arrives
     }
-    int channels;
-    size_t stride;
-    const int passes = prepare_rows(png, max_pixels, &channels, &stride);
-    const int width = (int)png_get_image_width(p, info), height = (int)png_get_image_height(p, info);
-    pixels = malloc(stride * (size_t)height);
-    if (pixels == NULL) png_error(p, "out of memory");
-    // Row by row, as png_read_image does internally, but without its array of row pointers: at
-    // 8 bytes a row that array outweighs the pixels of a narrow image, and it is filled before any
-    // data is read (an 88-byte PNG declaring 1x100,000,000 made it write 800 MB).
-    for (int pass = 0; pass < passes; pass++)
-        for (int y = 0; y < height; y++) png_read_row(p, pixels + stride * (size_t)y, NULL);
-    png_read_end(p, NULL);  // checks the trailing chunks' CRCs and that IEND arrives
+    if (png->damage[0] != 0) pm_image_warn(out, "%s (its data was used)", png->damage);
     out->data = pixels;
     out->width = width;
     out->height = height;
@@ -351,22 +419,31 @@ static void free_scaled_state(pm_png *png) {
 }
 
 int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets, int count,
-                         int *channels_out, char *message) {
+                         int *channels_out, char *warning, char *message) {
     png_structp p = png->png;
     png_infop info = png->info;
     png->message = message;
+    warning[0] = 0;
+    volatile int rows = 0, height = 0, channels = 0;  // read after a longjmp
     if (setjmp(png->escape)) {
         free_scaled_state(png);
-        return -1;
+        if (rows == 0) return -1;
+        if (rows < height) return -2;  // pm_png_decode keeps the rows that decoded
+        // Only the end (IEND, a trailing chunk) is damaged: every row is in the targets.
+        snprintf(warning, PM_MESSAGE_CAPACITY, "%s (after the last row: the image is whole)", message);
+        *channels_out = channels;
+        return 0;
     }
     const int color_type = png_get_color_type(p, info);  // as stored, before the transformations
     if (grey_profile_on_colour(png, color_type))
         png_error(p, "a grey profile on colour pixels needs the whole image");
-    int channels;
+    int row_channels;
     size_t stride;
-    if (prepare_rows(png, max_pixels, &channels, &stride) != 1)
+    if (prepare_rows(png, max_pixels, &row_channels, &stride) != 1)
         png_error(p, "an interlaced PNG cannot be scaled as it is decoded");
-    const int width = (int)png_get_image_width(p, info), height = (int)png_get_image_height(p, info);
+    channels = row_channels;
+    const int width = (int)png_get_image_width(p, info);
+    height = (int)png_get_image_height(p, info);
 
     // The same colour description and transform pm_png_decode's caller converts the whole image
     // with. A profile that cannot be used leaves the pixels as stored, as it does there.
@@ -393,9 +470,11 @@ int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets
         png_read_row(p, png->row, NULL);
         if (png->transform != NULL) pm_color_convert_row(png->transform, png->row, width);
         for (int i = 0; i < count; i++) pm_box_filter_add_row(png->filters[i], y, png->row);
+        rows = y + 1;
     }
     png_read_end(p, NULL);  // checks the trailing chunks' CRCs and that IEND arrives
     free_scaled_state(png);
+    if (png->damage[0] != 0) snprintf(warning, PM_MESSAGE_CAPACITY, "%s (its data was used)", png->damage);
     *channels_out = channels;
     return 0;
 }

@@ -150,8 +150,13 @@ int pm_webp_decode(pm_webp *webp, int scaled_width, int scaled_height, int64_t m
     int width = header->width, height = header->height;
     // A frame that leaves canvas uncovered is drawn at its offset on a transparent canvas, as
     // WebPAnimDecoder does for a first (key) frame; the rescaler works on whole frames only, so
-    // that case stays at canvas size.
-    if (!header->partial_first_frame && scaled_width > 0 && scaled_height > 0 &&
+    // that case stays at canvas size. So does a frame with alpha, which libwebp's rescaler does
+    // not average by alpha exactly: a lossy frame's Y, U and V are rescaled unweighted
+    // (io_dec.c, RGB output), so the colour of transparent pixels, often light, bleeds into the
+    // edges (2-6/255 over black); a lossless frame is premultiplied in 8 bits and divided back
+    // after (vp8l_dec.c), which loses the colour where alpha is low. The resampler averages the
+    // whole frame premultiplied, in floats.
+    if (!header->partial_first_frame && !header->has_alpha && scaled_width > 0 && scaled_height > 0 &&
         scaled_width <= width && scaled_height <= height && (scaled_width < width || scaled_height < height)) {
         config.options.use_scaling = 1;
         config.options.scaled_width = scaled_width;

@@ -14,6 +14,9 @@ final class DecodedImage {
         self.orientation = orientation
     }
 
+    /// What the decoder said of a damaged file it still made the image from, or nil.
+    var warning: String? { raw.warning.map { String(cString: $0) } }
+
     var width: Int { Int(raw.width) }
     var height: Int { Int(raw.height) }
     var channels: Int { Int(raw.channels) }
@@ -38,6 +41,13 @@ struct CodecMessage: ~Copyable {
         pointer[Int(PM_MESSAGE_CAPACITY) - 1] = 0  // the shims always terminate; never trust that
         let text = String(cString: pointer)
         return ImageError("\(prefix): \(text.isEmpty ? "unknown error" : text)")
+    }
+
+    /// The buffer's text, nil when empty: for a buffer a shim fills with a warning, if any.
+    var text: String? {
+        pointer[Int(PM_MESSAGE_CAPACITY) - 1] = 0
+        let text = String(cString: pointer)
+        return text.isEmpty ? nil : text
     }
 
     deinit { pointer.deallocate() }

@@ -1,6 +1,5 @@
 extension ExifOrientation {
     private static let orientationTag = 0x0112
-    private static let typeShort = 3
 
     /// Reads the orientation from an EXIF block: a JPEG APP1 payload that starts with "Exif\0\0",
     /// or the bare TIFF structure of a PNG `eXIf` chunk. Anything missing, malformed or out of
@@ -22,14 +21,21 @@ extension ExifOrientation {
             let entry = ifd + 2 + index * 12
             guard let tag = tiff.uint16(at: entry) else { break }
             guard tag == orientationTag else { continue }
-            // A SHORT with count 1 sits left-aligned in the 4-byte value field.
-            guard tiff.uint16(at: entry + 2) == typeShort, let value = tiff.uint16(at: entry + 8) else {
+            // EXIF says SHORT, but writers also store LONG or SLONG (and Pillow and libvips read
+            // them): the value is read as the integer type the entry declares. One value of up to
+            // 4 bytes sits left-aligned in the 4-byte value field.
+            guard let type = tiff.uint16(at: entry + 2), let width = integerWidth[type],
+                  let value = tiff.uint(at: entry + 8, count: width) else {
                 return nil
             }
             return ExifOrientation(rawValue: value)
         }
         return nil
     }
+
+    /// Bytes of one value of each TIFF integer type: BYTE, SHORT, LONG and their signed SBYTE,
+    /// SSHORT, SLONG. A negative signed value reads as a large one, which no orientation is.
+    private static let integerWidth: [Int: Int] = [1: 1, 3: 2, 4: 4, 6: 1, 8: 2, 9: 4]
 }
 
 /// Bounds-checked integer reads from a TIFF structure in either byte order.
@@ -50,6 +56,8 @@ struct TIFFReader {
 
     func uint16(at offset: Int) -> Int? { read(at: offset, count: 2) }
     func uint32(at offset: Int) -> Int? { read(at: offset, count: 4) }
+    /// An unsigned integer of `count` bytes (1, 2 or 4).
+    func uint(at offset: Int, count: Int) -> Int? { read(at: offset, count: count) }
 
     private func read(at offset: Int, count: Int) -> Int? {
         guard offset >= 0, offset <= bytes.count - count else { return nil }

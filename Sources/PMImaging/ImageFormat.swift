@@ -7,7 +7,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// after checking the declared dimensions against the limits.
     typealias Decoder = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> DecodedImage
     /// The upright thumbnail pixels, one tile per size, in sRGB.
-    typealias TileMaker = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> [PixelTile]
+    typealias TileMaker = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> Tiles
 
     /// Lower case, as the index's `originals.format` stores it: `jpeg`, `png`.
     public let name: String
@@ -35,7 +35,8 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
             self.tiles = tiles
         } else {
             self.tiles = { bytes, sizes, limits throws(ImageError) in
-                try TileRendering.render(decoder(bytes, sizes, limits), sizes: sizes)
+                let image = try decoder(bytes, sizes, limits)
+                return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
             }
         }
     }

@@ -17,15 +17,20 @@ enum PNGDecoding {
 
     /// The thumbnails, each row scaled into every size as it is decoded, so the whole image is
     /// never in memory (`scaling: false`, or a PNG that cannot be scaled so, decodes it whole
-    /// within `LargeDecodeGate`'s budget instead). Both ways give the same bytes.
+    /// within `LargeDecodeGate`'s budget instead). Both ways give the same bytes. A file that
+    /// breaks after some rows is decoded again whole, which keeps those rows with alpha.
     static func tiles(_ bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize], limits: DecodeLimits,
-                      scaling: Bool = true) throws(ImageError) -> [PixelTile] {
+                      scaling: Bool = true) throws(ImageError) -> Tiles {
         let opened = try Opened(bytes, limits: limits)
         let header = opened.header
-        if scaling, header.scalable != 0 { return try opened.decodeScaled(sizes: sizes, limits: limits) }
+        if scaling, header.scalable != 0, let tiles = try opened.decodeScaled(sizes: sizes, limits: limits) {
+            return tiles
+        }
+        let whole = scaling && header.scalable != 0 ? try Opened(bytes, limits: limits) : opened
         let wholeImageBytes = Int(header.width) * Int(header.height) * Int(header.channels)
         return try LargeDecodeGate.run(holding: wholeImageBytes) { () throws(ImageError) in
-            try TileRendering.render(opened.decodeWhole(limits: limits), sizes: sizes)
+            let image = try whole.decodeWhole(limits: limits)
+            return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
         }
     }
 
@@ -64,7 +69,8 @@ enum PNGDecoding {
             return DecodedImage(taking: image, orientation: orientation)
         }
 
-        func decodeScaled(sizes: [ThumbnailSize], limits: DecodeLimits) throws(ImageError) -> [PixelTile] {
+        /// Nil when the file breaks after some rows: only a whole decode keeps them.
+        func decodeScaled(sizes: [ThumbnailSize], limits: DecodeLimits) throws(ImageError) -> Tiles? {
             let targets = sizes.map { size in
                 ThumbnailGeometry.storedTarget(size, orientation: orientation,
                                                imageWidth: Int(header.width), imageHeight: Int(header.height))
@@ -78,16 +84,20 @@ enum PNGDecoding {
                               height: Int32(target.height), pixels: buffer)
             }
             var channels: Int32 = 0
-            guard pm_png_decode_scaled(png, Int64(limits.maxPixels), &described, Int32(described.count),
-                                       &channels, message.pointer) == 0 else {
-                throw message.error("PNG")
+            let warning = CodecMessage()
+            switch pm_png_decode_scaled(png, Int64(limits.maxPixels), &described, Int32(described.count),
+                                        &channels, warning.pointer, message.pointer) {
+            case 0: break
+            case -2: return nil
+            default: throw message.error("PNG")
             }
-            return zip(targets, buffers).map { target, buffer in
+            let tiles = zip(targets, buffers).map { target, buffer in
                 let count = target.width * target.height * Int(channels)
                 let tile = PixelTile(pixels: Array(UnsafeBufferPointer(start: buffer, count: count)),
                                      width: target.width, height: target.height, channels: Int(channels))
                 return orientation.apply(to: tile)
             }
+            return Tiles(tiles: tiles, warning: warning.text)
         }
     }
 }

@@ -10,8 +10,9 @@ extension ImageFormat {
 
 enum WebPDecoding {
     /// Decodes the still image, or an animation's first frame as its canvas shows it, scaled by
-    /// libwebp to the smallest size that covers every requested size (after EXIF orientation),
-    /// after checking the canvas against `limits`. The ICCP and EXIF chunks stay on the image.
+    /// libwebp to the smallest size that covers every requested size (after EXIF orientation;
+    /// a frame with alpha at full size, see webp_decode.h), after checking the canvas against
+    /// `limits`. The ICCP and EXIF chunks stay on the image.
     static func decode(_ bytes: UnsafeRawBufferPointer, covering sizes: [ThumbnailSize],
                        limits: DecodeLimits) throws(ImageError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {

@@ -124,7 +124,8 @@ import PMSupport
     }
 
     /// A prune writes the pages from the files it read, less those it dropped: the same items,
-    /// statuses and paths as the joins give, further images and the feed's own image included.
+    /// statuses, paths and decoding warnings as the joins give, further images and the feed's own
+    /// image included.
     @Test func feedItemsFromKnownFilesAreTheJoinedOnes() async throws {
         let index = try makeIndex()
         let shas = (0..<6).map { Digest.sha256Hex(Array("image \($0)".utf8)) }
@@ -133,7 +134,8 @@ import PMSupport
                 resource: ResourceRecord(url: "https://img/\(number)", sha256: sha, etag: "\"\(number)\"", lastModified: nil,
                                          contentType: nil, fetchedAt: 1, lastAccess: Double(number)),
                 original: OriginalRecord(sha256: sha, path: CacheLayout.originalPath(sha256: sha, fileExtension: "jpg"),
-                                         bytes: 100, format: "jpeg", storedAt: 1, lastAccess: Double(number)),
+                                         bytes: 100, format: "jpeg", storedAt: 1, lastAccess: Double(number),
+                                         warning: number == 3 ? "JPEG: Premature end of JPEG file" : nil),
                 thumbnails: ["40x40", "80x80"].map {
                     ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 5, sha256: "t", storedAt: 1, lastAccess: Double(number))
                 })
@@ -154,9 +156,13 @@ import PMSupport
         var plan = EvictionPlan()
         plan.originals = [ImageHash(shas[0]), ImageHash(shas[1]), ImageHash(shas[5])]
         plan.thumbnails = [ImageHash(shas[1]), ImageHash(shas[2])]
-        let known = try #require(KnownFiles(blobs: blobs, without: plan))
+        var known = try #require(KnownFiles(blobs: blobs, without: plan))
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
+        known.warnings = try await index.originalWarnings()
+        #expect(known.warnings == [shas[3]: "JPEG: Premature end of JPEG file"])
         let joined = try await index.feedItems(feedKey: "a")
+        #expect(joined.files[shas[3]]?.warning == "JPEG: Premature end of JPEG file")
+        #expect(joined.files[shas[4]]?.warning == nil)
         #expect(try await index.feedItems(feedKey: "a", known: known) == joined)
         let order = try await index.itemOrder(feedKey: "a", newestFirst: false)
         let page = try await index.feedItems(feedKey: "a", rowids: order)

@@ -91,7 +91,7 @@ import Testing
             try old.execute("PRAGMA journal_mode=WAL")
             try old.execute(IndexSchema.statements)
             try old.execute("""
-                INSERT INTO originals VALUES('ab', 'originals/ab.jpg', 1, 'jpeg', 1, 1);
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access) VALUES('ab', 'originals/ab.jpg', 1, 'jpeg', 1, 1);
                 INSERT INTO meta VALUES('schema_version', '3');
                 """)
         }

@@ -2,14 +2,22 @@ import Testing
 @testable import PMImaging
 
 @Suite struct ExifParsingTests {
-    /// "Exif\0\0" + a TIFF header + IFD0 holding the given (tag, type, value) entries.
+    /// "Exif\0\0" + a TIFF header + IFD0 holding the given (tag, type, value) entries, each value
+    /// stored as its type's integer (BYTE/SBYTE 1 byte, LONG/SLONG 4, others 2), left-aligned.
     private func exifPayload(bigEndian: Bool, entries: [(tag: Int, type: Int, value: Int)]) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
+        func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
+        func field(_ type: Int, _ v: Int) -> [UInt8] {
+            switch type {
+            case 1, 6: [UInt8(v & 0xFF), 0, 0, 0]
+            case 4, 9: u32(v)
+            default: u16(v) + [0, 0]
+            }
+        }
         var bytes = Array("Exif\0\0".utf8) + (bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]) + u32(8)
         bytes += u16(entries.count)
         for entry in entries {
-            bytes += u16(entry.tag) + u16(entry.type) + u32(1) + u16(entry.value) + [0, 0]
+            bytes += u16(entry.tag) + u16(entry.type) + u32(1) + field(entry.type, entry.value)
         }
         return bytes + u32(0)
     }
@@ -26,12 +34,28 @@ import Testing
         }
     }
 
+    /// EXIF says SHORT; writers also use LONG and SLONG (Pillow and libvips read them), and any
+    /// TIFF integer type reads as the integer it is, in either byte order.
+    @Test(arguments: [false, true])
+    func readsTheTagStoredAsAnyIntegerType(bigEndian: Bool) {
+        for type in [1, 3, 4, 6, 8, 9] {  // BYTE, SHORT, LONG, SBYTE, SSHORT, SLONG
+            for value in 1...8 {
+                let payload = exifPayload(bigEndian: bigEndian, entries: [(0x010F, 2, 0), (0x0112, type, value)])
+                #expect(read(payload).rawValue == value, "type \(type), value \(value)")
+            }
+        }
+        // A negative SLONG (or SSHORT) is no orientation.
+        #expect(read(exifPayload(bigEndian: bigEndian, entries: [(0x0112, 9, -6)])) == .identity)
+        #expect(read(exifPayload(bigEndian: bigEndian, entries: [(0x0112, 8, -6)])) == .identity)
+    }
+
     @Test func treatsMissingOrMalformedDataAsIdentity() {
         let good = exifPayload(bigEndian: false, entries: [(0x0112, 3, 6)])
         #expect(read(good) == .rotate90Clockwise)
         #expect(read(exifPayload(bigEndian: false, entries: [(0x0112, 3, 0)])) == .identity)
         #expect(read(exifPayload(bigEndian: false, entries: [(0x0112, 3, 9)])) == .identity)
-        #expect(read(exifPayload(bigEndian: false, entries: [(0x0112, 4, 6)])) == .identity)  // LONG, not SHORT
+        #expect(read(exifPayload(bigEndian: false, entries: [(0x0112, 5, 6)])) == .identity)  // RATIONAL: no integer
+        #expect(read(exifPayload(bigEndian: true, entries: [(0x0112, 2, 6)])) == .identity)   // ASCII
         #expect(read(exifPayload(bigEndian: true, entries: [(0x0110, 2, 6)])) == .identity)   // no tag 0x0112
         #expect(read(Array(good.prefix(good.count - 8))) == .identity)  // entry cut short
         #expect(read(Array(good.prefix(12))) == .identity)              // TIFF header cut short

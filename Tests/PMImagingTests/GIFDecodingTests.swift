@@ -30,13 +30,15 @@ import Testing
     }
 
     @Test func folderHoldsTheFixtures() {
-        #expect(Self.fixtures.count == 10)
+        #expect(Self.fixtures.count == 12)
     }
 
     /// Global palettes (hopper, porsche), local only (missing_background), transparency indexes
     /// (transparent, x-trans), a frame offset on a wider screen (first_frame_transparency),
     /// interlacing (x-trans, treescap-interlaced, first_frame_transparency), animations
-    /// (dispose_none, missing_background) and no colour map at all (no_palette: grey levels).
+    /// (dispose_none, missing_background), no colour map at all (no_palette: grey levels), an
+    /// empty comment extension before the image (hopper_zero_comment_subblocks) and image data
+    /// with an LZW minimum code size of 11, which giflib refuses (issue_2811).
     @Test(arguments: fixtures)
     func firstFrameMatchesPillow(file: String) throws {
         let decoded = try Self.decode(try Self.bytes(file))
@@ -69,7 +71,11 @@ import Testing
 
     @Test func truncatedFileKeepsTheRowsDecoded() throws {
         let whole = try Self.bytes("hopper.gif")
-        let image = try Self.decode(Array(whole.prefix(whole.count / 2)))
+        let cut = Array(whole.prefix(whole.count / 2))
+        #expect(try warning(cut, "40x40")
+                == "GIF: Failed to read from given file: 56 of the first frame's 128 rows decoded, the rest left transparent")
+        #expect(try warning(whole, "40x40") == nil)
+        let image = try Self.decode(cut)
         let expected = try Self.expected("hopper.gif")
         #expect(image.width == 128 && image.height == 128 && image.channels == 4)
         for x in 0..<128 {
@@ -86,6 +92,48 @@ import Testing
         }
         // Right after the image descriptor (offset 840 is the LZW code size byte).
         #expect(throws: ImageError.self) { try Self.decode(Array(whole.prefix(840))) }
+        #expect(throws: ImageError("GIF: Failed to read from given file before the first row")) {
+            try Self.decode(Array(whole.prefix(900)))
+        }
+    }
+
+    /// An extension whose first sub-block is the terminator (`21 FE 00`, an empty comment, as
+    /// some writers emit) ends there: the record after it is read as the next record, not as
+    /// the extension's data (which giflib's own DGifSlurp does: "Wrong record type detected").
+    @Test func extensionsWithoutSubBlocksAreSkipped() throws {
+        var gif = CraftedGIF(width: 2, height: 1, palette: [[10, 20, 30], [40, 50, 60]],
+                             frames: [.init(x: 0, y: 0, width: 2, height: 1, indexes: [0, 1])])
+        let transparentOne: [UInt8] = [0x21, 0xF9, 4, 1, 0, 0, 1, 0]  // GCE: index 1 is transparent
+        gif.extensions = [[0x21, 0xFE, 0], [0x21, 0xFF, 0], transparentOne, [0x21, 0xFE, 0], [0x21, 0x01, 0]]
+        let image = try Self.decode(gif.bytes)
+        #expect(image.bytes == [10, 20, 30, 255, 0, 0, 0, 0])
+    }
+
+    /// GIF89a caps the LZW minimum code size at 8 and giflib refuses more ("Failed to read from
+    /// given file"); Firefox, Pillow and libvips read sizes up to 11, their literals past 255
+    /// cut to a byte, and so does the decoder. 12 leaves no room for a code: refused.
+    @Test(arguments: [9, 10, 11])
+    func minimumCodeSizesOverEightAreRead(size: Int) throws {
+        let palette: [[UInt8]] = [[10, 20, 30], [40, 50, 60], [70, 80, 90]]
+        // Literal 1 + 256 (a code only these sizes have) is read as index 1.
+        let data = CraftedGIF.lzw([2, 1, 0, 257 & 0x1FF], minimumCodeSize: size)
+        let gif = CraftedGIF(width: 4, height: 1, palette: palette, frames: [], rawFrames: [(4, 1, data)])
+        let image = try Self.decode(gif.bytes)
+        #expect(image.bytes == [70, 80, 90, 40, 50, 60, 10, 20, 30, 40, 50, 60])
+        // Cut inside the data, 7 bytes into it: the first row's codes (40-48 bits) are there, the
+        // second row's are not. The row decoded is kept, the rest is transparent.
+        let rows = CraftedGIF.lzw([1, 2, 0, 1], minimumCodeSize: size)
+        let whole = CraftedGIF(width: 2, height: 2, palette: palette, frames: [], rawFrames: [(2, 2, rows)]).bytes
+        let dataStart = whole.count - 1 - rows.count
+        let cut = Array(whole.prefix(dataStart + 2 + 7))
+        #expect(try warning(cut, "2x2")
+                == "GIF: the image data ends or breaks: 1 of the first frame's 2 rows decoded, the rest left transparent")
+    }
+
+    @Test func minimumCodeSizeOfTwelveIsRefused() {
+        let gif = CraftedGIF(width: 1, height: 1, palette: [[0, 0, 0], [1, 1, 1]], frames: [],
+                             rawFrames: [(1, 1, [12, 1, 0, 0])])
+        #expect(throws: ImageError("GIF: Failed to read from given file")) { try Self.decode(gif.bytes) }
     }
 
     @Test func tenThousandFramesDecodeTheFirstOnly() throws {
@@ -191,6 +239,8 @@ struct CraftedGIF {
     var frames: [Frame]
     /// Raw extension records written before the first frame.
     var extensions: [[UInt8]] = []
+    /// Frames at (0, 0) whose image data (code size byte and sub-blocks) is given as it is.
+    var rawFrames: [(width: Int, height: Int, data: [UInt8])] = []
 
     static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
 
@@ -208,14 +258,21 @@ struct CraftedGIF {
 
     /// LZW with minimum code size 8: clear (256), literal, …, end of information (257).
     static func lzw(_ indexes: [UInt8]) -> [UInt8] {
+        lzw(indexes.map(Int.init), minimumCodeSize: 8)
+    }
+
+    /// LZW at any minimum code size: a clear code before every literal, so codes stay one bit
+    /// wider than the size; literals may go up to the clear code.
+    static func lzw(_ literals: [Int], minimumCodeSize size: Int) -> [UInt8] {
+        let clear = 1 << size
         var codes: [Int] = []
-        for index in indexes { codes += [256, Int(index)] }
-        codes.append(257)
+        for literal in literals { codes += [clear, literal] }
+        codes.append(clear + 1)
         var packed: [UInt8] = []
         var accumulator = 0, bits = 0
         for code in codes {
             accumulator |= code << bits
-            bits += 9
+            bits += size + 1
             while bits >= 8 {
                 packed.append(UInt8(accumulator & 0xFF))
                 accumulator >>= 8
@@ -223,7 +280,7 @@ struct CraftedGIF {
             }
         }
         if bits > 0 { packed.append(UInt8(accumulator & 0xFF)) }
-        return [8] + subBlocks(packed)
+        return [UInt8(size)] + subBlocks(packed)
     }
 
     var bytes: [UInt8] {
@@ -238,6 +295,9 @@ struct CraftedGIF {
             out += [0x2C] + Self.le16(frame.x) + Self.le16(frame.y) + Self.le16(frame.width) + Self.le16(frame.height) + [0]
             if encoded[frame.indexes] == nil { encoded[frame.indexes] = Self.lzw(frame.indexes) }
             out += encoded[frame.indexes]!
+        }
+        for frame in rawFrames {
+            out += [0x2C, 0, 0, 0, 0] + Self.le16(frame.width) + Self.le16(frame.height) + [0] + frame.data
         }
         return out + [0x3B]
     }

@@ -6,10 +6,11 @@ struct JPEGFixtureTests {
     // Decoded by libjpeg-turbo 2.1.5's 8-bit build: baseline, integer tables, arithmetic, progressive.
     static let libjpegTurboDecodable = ["testorig.jpg", "testimgint.jpg", "testimgari.jpg", "testimgp.jpg"]
         .map { "jpeg/libjpeg-turbo/\($0)" }
-    // Pillow decodes these two by filling missing data; strict decoding rejects them (lost scans).
-    static let strictlyCorrupt: Set = ["jpeg/jpeg-decoder-reftest/partial_progressive.jpg",
-                                       "jpeg/jpeg-decoder-reftest/progressive-missing-dc.jpg"]
-    static let reftestDecodable = Fixtures.images(in: "jpeg/jpeg-decoder-reftest").filter { !strictlyCorrupt.contains($0) }
+    // Pillow decodes these two by filling missing data; here one decodes with a warning, the other,
+    // whose first scan is already damaged, is refused.
+    static let damaged: Set = ["jpeg/jpeg-decoder-reftest/partial_progressive.jpg",
+                               "jpeg/jpeg-decoder-reftest/progressive-missing-dc.jpg"]
+    static let reftestDecodable = Fixtures.images(in: "jpeg/jpeg-decoder-reftest").filter { !damaged.contains($0) }
     static let pillowDecodable = Fixtures.images(in: "jpeg/pillow") { $0 != "truncated_jpeg.jpg" }
 
     @Test(arguments: libjpegTurboDecodable + reftestDecodable + pillowDecodable)
@@ -18,11 +19,15 @@ struct JPEGFixtureTests {
         #expect(result.width == 40 && result.height == 40)
     }
 
-    @Test(arguments: Array(strictlyCorrupt).sorted())
-    func rejectsFilesWithMissingScans(path: String) throws {
-        let bytes = try Fixtures.bytes(path)
-        #expect(throws: ImageError.self) {
-            try Thumbnailer.pngThumbnails(of: bytes, sizes: [ThumbnailSize(width: 40, height: 40)])
+    /// Cut off after its first scans: what those decoded is shown, as browsers show it, with a
+    /// warning. Without its DC scan nothing decodes before the damage: refused.
+    @Test func missingScansAreReportedOrRefused() throws {
+        let partial = try Fixtures.bytes("jpeg/jpeg-decoder-reftest/partial_progressive.jpg")
+        #expect(try warning(partial, "40x40")
+                == "JPEG: Corrupt JPEG data: premature end of data segment (in scan 3; what the earlier scans decoded is kept)")
+        let missingDC = try Fixtures.bytes("jpeg/jpeg-decoder-reftest/progressive-missing-dc.jpg")
+        #expect(throws: ImageError("JPEG: Inconsistent progression sequence for component 0 coefficient 0 (before any row decoded)")) {
+            try Thumbnailer.pngThumbnails(of: missingDC, sizes: [ThumbnailSize(width: 40, height: 40)])
         }
     }
 
@@ -34,16 +39,20 @@ struct JPEGFixtureTests {
         }
     }
 
-    @Test func truncatedJPEGFailsStrictly() throws {
+    /// A truncated file gives what precedes the cut (libjpeg fills in the rest) and says where the
+    /// damage starts; one cut before its first rows is refused.
+    @Test func truncatedJPEGDecodesWhatItHasWithAWarning() throws {
         let bytes = try Fixtures.bytes("jpeg/pillow/truncated_jpeg.jpg")
-        #expect(throws: ImageError("JPEG: Premature end of JPEG file")) {
-            try Thumbnailer.pngThumbnails(of: bytes, sizes: [ThumbnailSize(width: 40, height: 40)])
-        }
-        // The same check catches a good file cut short by a failed download.
+        let reported = try #require(try warning(bytes, "40x40"))
+        #expect(reported.hasPrefix("JPEG: Premature end of JPEG file (in scan "), "\(reported)")
+        // A good file cut short by a failed download.
         let good = try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg")
-        #expect(throws: ImageError.self) {
-            try Thumbnailer.pngThumbnails(of: Array(good.prefix(good.count * 2 / 3)), sizes: [ThumbnailSize(width: 40, height: 40)])
+        #expect(try warning(Array(good.prefix(good.count * 2 / 3)), "40x40")
+                == "JPEG: Premature end of JPEG file (from row 80 of 149 on, filled in by the decoder)")
+        #expect(throws: ImageError("JPEG: Premature end of JPEG file (before any row decoded)")) {
+            try Thumbnailer.pngThumbnails(of: Array(good.prefix(700)), sizes: [ThumbnailSize(width: 40, height: 40)])
         }
+        #expect(try warning(good, "40x40") == nil)
     }
 
     @Test func cmykIsConvertedNotInverted() throws {

@@ -7,6 +7,7 @@
 #include "png_decode.h"
 #include "webp_decode.h"
 #include "heif_decode.h"
+#include "heif_planar.h"
 #include "gif_decode.h"
 #include "png_encode.h"
 #include "color_convert.h"

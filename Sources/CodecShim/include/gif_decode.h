@@ -18,9 +18,11 @@ pm_gif *pm_gif_open(const uint8_t *data, size_t length, pm_gif_header *header, c
 /// index and the screen area it leaves uncovered transparent. A first frame reaching past the
 /// screen grows the canvas to cover it (as Pillow does) rather than losing rows. Records after
 /// the first image are never read, so the frame count costs nothing. A file that ends or breaks
-/// inside the image keeps the rows decoded before it (the rest transparent) when there is at
-/// least one. RGBA when anything is transparent, else RGB. The canvas is checked against
-/// `max_pixels` before it is allocated. Returns 0, or -1 with `message` filled.
+/// inside the image keeps the rows decoded before it (the rest transparent, `out->warning` says
+/// so) when there is at least one. Image data with an LZW minimum code size over 8, which giflib
+/// refuses, is read as browsers read it (gif_lzw.h). RGBA when anything is transparent, else RGB.
+/// The canvas is checked against `max_pixels` before it is allocated. Returns 0, or -1 with
+/// `message` filled.
 int pm_gif_decode(pm_gif *gif, int64_t max_pixels, pm_image *out, char *message);
 
 void pm_gif_close(pm_gif *gif);

@@ -25,8 +25,11 @@ pm_jpeg *pm_jpeg_open(const uint8_t *data, size_t length, size_t max_memory,
 /// Decodes to RGB at DCT scale `scale_eighths`/8 (1...8). Fails without allocating when the
 /// scaled output would exceed `max_pixels`, and stops a multi-scan file whose scans would walk
 /// more than 16 x `max_pixels` pixels (scans x declared size; at least 16 scans are allowed).
-/// Any libjpeg warning that means lost pixel data (truncation, corrupt entropy data) is a
-/// failure. An embedded ICC profile is copied into `out->icc` for the colour stage, except for
+/// A file whose data is damaged (truncated, corrupt entropy data: a libjpeg warning) decodes as
+/// browsers show it, libjpeg filling in what is lost, with `out->warning` saying what and where;
+/// it fails only when the damage comes before any row decoded (in the headers or the first
+/// iMCU row of the first scan). Lossless JPEG (SOF3...) fails with a message saying why. An
+/// embedded ICC profile is copied into `out->icc` for the colour stage, except for
 /// CMYK, which is converted to sRGB here through the embedded CMYK profile or the built-in one
 /// (see color_convert.h). Returns 0, or -1 with `message` filled.
 int pm_jpeg_decode(pm_jpeg *jpeg, int scale_eighths, int64_t max_pixels,

@@ -12,6 +12,8 @@
 /// freed with the image; both stay NULL otherwise. Without an ICC profile, a container's CICP
 /// colour description (HEIF/AVIF `colr` of type `nclx`, ITU-T H.273 code points) is given in
 /// `cicp_primaries` / `cicp_transfer`; 0 means none was given.
+/// A decoder that made the image from a damaged file (rows lost, a checksum wrong) says so in
+/// `warning`, a malloc'd sentence freed with the image; NULL when the file was whole.
 typedef struct pm_image {
     uint8_t *data;
     int width;
@@ -23,6 +25,7 @@ typedef struct pm_image {
     size_t exif_length;
     int cicp_primaries;
     int cicp_transfer;
+    char *warning;
 } pm_image;
 
 /// A growable byte buffer filled by an encoder; release it with pm_buffer_free.
@@ -33,4 +36,8 @@ typedef struct pm_buffer {
 } pm_buffer;
 
 void pm_image_free(pm_image *image);
+
+/// Sets `image->warning` to the formatted text (at most PM_MESSAGE_CAPACITY bytes), unless it
+/// already has one: the first damage found is the one reported. Out of memory leaves it NULL.
+void pm_image_warn(pm_image *image, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void pm_buffer_free(pm_buffer *buffer);

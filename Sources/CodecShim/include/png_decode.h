@@ -26,7 +26,10 @@ pm_png *pm_png_open(const uint8_t *data, size_t length, int max_side,
                     pm_png_header *header, char *message);
 
 /// Decodes every colour type to 8-bit RGB, or RGBA when the file has alpha or tRNS. Reads through
-/// IEND, so truncated or CRC-damaged files fail. The colour description goes into `out` for the
+/// IEND. A damaged file decodes as browsers show it, with `out->warning` saying what was wrong:
+/// an IDAT chunk's wrong CRC is ignored (its data used); a file that ends or breaks after some
+/// rows keeps them and becomes RGBA, the rest transparent (of an interlaced image, the rows the
+/// last pass reached); one that breaks before any row fails. The colour description goes into `out` for the
 /// colour stage, by the PNG precedence cICP > iCCP > sRGB > gAMA/cHRM: `cicp_*`, the iCCP
 /// profile, nothing for sRGB (or a gAMA of 1/2.2 with sRGB's primaries), or a profile built from
 /// gAMA and cHRM. The eXIf chunk is copied into `out->exif`. Returns 0, or -1 with `message` filled.
@@ -45,8 +48,10 @@ typedef struct pm_png_target {
 /// byte for byte, without the whole image in memory: each row is decoded, converted to sRGB
 /// and added into every target's area average before the next is read, so memory is the
 /// targets, a row and a few rows of sums. Needs `header.scalable`. Sets *channels (3 or 4) and
-/// returns 0, or -1 with `message` filled.
+/// `warning` (PM_MESSAGE_CAPACITY bytes, empty for a whole file) and returns 0; -1 with `message`
+/// filled when nothing decodes; -2 when the file breaks after some rows, whose image only
+/// pm_png_decode makes (it needs room for alpha): the caller opens the file again for that.
 int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets, int count,
-                         int *channels, char *message);
+                         int *channels, char *warning, char *message);
 
 void pm_png_close(pm_png *png);

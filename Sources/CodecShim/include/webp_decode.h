@@ -25,7 +25,8 @@ pm_webp *pm_webp_open(const uint8_t *data, size_t length, pm_webp_header *header
 
 /// Decodes the first frame, composited on the canvas as an animation first shows it, to 8-bit
 /// RGB, or RGBA (straight alpha) when the file has alpha. `scaled_width` × `scaled_height`, when
-/// positive and smaller than the image, is the output size (libwebp's rescaler). Copies the ICCP
+/// positive and smaller than the image, is the output size (libwebp's rescaler), except for a
+/// frame with alpha, which libwebp does not rescale by alpha exactly: it comes at full size. Copies the ICCP
 /// and EXIF chunks into `out`. Returns 0, or -1 with `message` filled and `out` empty.
 int pm_webp_decode(pm_webp *webp, int scaled_width, int scaled_height, int64_t max_pixels,
                    pm_image *out, char *message);

@@ -7,10 +7,13 @@ public struct OriginalRecord: Sendable, Equatable {
     public var format: String
     public var storedAt: Double
     public var lastAccess: Double
+    /// What the decoder said of a damaged file its thumbnails were still made from; nil when whole.
+    public var warning: String?
 
-    public init(sha256: String, path: String, bytes: Int, format: String, storedAt: Double, lastAccess: Double) {
+    public init(sha256: String, path: String, bytes: Int, format: String, storedAt: Double, lastAccess: Double,
+                warning: String? = nil) {
         self.sha256 = sha256; self.path = path; self.bytes = bytes
-        self.format = format; self.storedAt = storedAt; self.lastAccess = lastAccess
+        self.format = format; self.storedAt = storedAt; self.lastAccess = lastAccess; self.warning = warning
     }
 }
 

@@ -13,7 +13,9 @@ enum IndexSchema {
     /// what the key says twice more, and a thumbnail row is now one b-tree entry instead of
     /// three. No index of items by hash, which no query used. Migrated by rewriting
     /// `thumbnails` (`IndexMigration.rewriteThumbnails`).
-    static let version = 4
+    /// 5: `originals.warning`, what the decoder said of a damaged file whose thumbnails show the
+    /// part that decodes; a column added, nothing rewritten.
+    static let version = 5
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
@@ -51,7 +53,8 @@ enum IndexSchema {
         bytes INTEGER NOT NULL,
         format TEXT NOT NULL,
         stored_at REAL NOT NULL,
-        last_access REAL NOT NULL);
+        last_access REAL NOT NULL,
+        warning TEXT);
     \(thumbnailsTable)
     CREATE TABLE IF NOT EXISTS resources(
         url TEXT PRIMARY KEY,
@@ -143,5 +146,6 @@ enum IndexSchema {
         ("feeds", "image_url", "TEXT"),
         ("feeds", "image_sha256", "TEXT"),
         ("feeds", "warnings", "TEXT"),
+        ("originals", "warning", "TEXT"),
     ]
 }

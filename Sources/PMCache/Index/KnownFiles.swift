@@ -9,6 +9,9 @@ public struct KnownFiles: Sendable {
     }
 
     private var images: [ImageHash: Image] = [:]
+    /// The decoding warnings of the damaged originals (`PhotoIndex.originalWarnings`), by hash:
+    /// the few there are, read apart from the eviction rows, which do not carry them.
+    public var warnings: [String: String] = [:]
 
     /// The files of `blobs` but those `plan` drops; nil when a thumbnail's path is not its own
     /// canonical name, which is what its size is read from.
@@ -33,6 +36,7 @@ public struct KnownFiles: Sendable {
         guard let image = images[ImageHash(sha256)] else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
         var thumbnails: [String: String] = [:]
         for name in image.thumbnails { if let size = name.sizeText { thumbnails[size] = name.path } }
-        return PhotoIndex.ImageFiles(original: image.original?.description, thumbnails: thumbnails)
+        return PhotoIndex.ImageFiles(original: image.original?.description, thumbnails: thumbnails,
+                                     warning: image.original == nil ? nil : warnings[sha256])
     }
 }

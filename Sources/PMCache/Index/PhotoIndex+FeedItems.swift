@@ -8,10 +8,14 @@ extension PhotoIndex {
         public var original: String?
         /// Thumbnail paths by size (`40x40`).
         public var thumbnails: [String: String]
+        /// The stored original's decoding warning (`originals.warning`): its thumbnails show the
+        /// part of a damaged file that decodes.
+        public var warning: String?
 
-        public init(original: String?, thumbnails: [String: String]) {
+        public init(original: String?, thumbnails: [String: String], warning: String? = nil) {
             self.original = original
             self.thumbnails = thumbnails
+            self.warning = warning
         }
     }
 
@@ -35,7 +39,7 @@ extension PhotoIndex {
         let query = try connection.statement(known == nil ? """
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
                    i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified,
-                   o.path, t.size
+                   o.path, t.size, o.warning
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
@@ -62,7 +66,8 @@ extension PhotoIndex {
                     status: ItemStatus(stored: query.text(10)), error: query.text(11), sha256: query.text(12),
                     mediaSource: query.text(13)))
                 if let sha256 = feed.items[feed.items.count - 1].sha256, feed.files[sha256] == nil {
-                    feed.files[sha256] = known?.files(of: sha256) ?? ImageFiles(original: query.text(16), thumbnails: [:])
+                    feed.files[sha256] = known?.files(of: sha256)
+                        ?? ImageFiles(original: query.text(16), thumbnails: [:], warning: query.text(18))
                 }
                 if let url = query.text(9), let found = MediaValidators(etag: query.text(14), lastModified: query.text(15)) {
                     feed.validators[url] = found
@@ -105,7 +110,8 @@ extension PhotoIndex {
             for sha256 in hashes { feed.files[sha256] = known.files(of: sha256) }
         } else {
             for (sha256, files) in try files(of: hashes) {
-                feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path))
+                feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path),
+                                                warning: files.original?.warning)
             }
         }
         Self.attach(&more, to: &feed.items)

@@ -123,6 +123,17 @@ extension PhotoIndex {
         return (result, validators)
     }
 
+    /// The decoding warning of every stored original that has one, by hash: files damaged in a
+    /// way their thumbnails show (rare; one scan of `originals`).
+    public func originalWarnings() throws(IndexError) -> [String: String] {
+        let query = try connection.statement("SELECT sha256, warning FROM originals WHERE warning IS NOT NULL")
+        var warnings: [String: String] = [:]
+        while try query.step() {
+            if let sha256 = query.text(0), let warning = query.text(1) { warnings[sha256] = warning }
+        }
+        return warnings
+    }
+
     /// Every original and thumbnail row, whole, for `verify`.
     public func allFiles() throws(IndexError) -> (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]) {
         let originals = try connection.statement(

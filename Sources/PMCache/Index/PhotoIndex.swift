@@ -118,10 +118,11 @@ public actor PhotoIndex {
     func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         if let original {
             try connection.statement("""
-                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access) VALUES(?,?,?,?,?,?)
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning) VALUES(?,?,?,?,?,?,?)
                 ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
                 """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
-                          .text(original.format), .real(original.storedAt), .real(original.lastAccess)).run()
+                          .text(original.format), .real(original.storedAt), .real(original.lastAccess),
+                          .optional(original.warning)).run()
         }
         for thumbnail in thumbnails {
             try connection.statement("""

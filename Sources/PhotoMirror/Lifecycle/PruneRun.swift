@@ -110,8 +110,10 @@ struct PruneRun: Sendable {
                 break
             }
             // The rows left are the ones in hand less the dropped: the pages are written from them.
-            async let known = KnownFiles(blobs: blobs, without: plan)
+            async let kept = KnownFiles(blobs: blobs, without: plan)
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
+            var known = await kept
+            known?.warnings = try await index.originalWarnings()
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known, carding: !rule.isDuringSync)
             report.manifestsRewritten += dropped.feedKeys.count
             let doomed = plan.files.filter { !foreign.contains($0) }

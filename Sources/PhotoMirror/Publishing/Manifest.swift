@@ -42,9 +42,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The HTTP validators the image's bytes were fetched with, when the server gave any.
         public var etag: String?
         public var lastModified: String?
+        /// The file was damaged; its thumbnails show the part that decodes. What the decoder said.
+        public var warning: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case url, source, status, error, sha256, original, thumbnails, etag
+            case url, source, status, error, warning, sha256, original, thumbnails, etag
             case lastModified = "last_modified"
         }
     }
@@ -66,9 +68,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var thumbnail: String?
         public var thumbnails: [String: String]
         public var media: [Media]
+        /// As `Media.warning`, for the item's own image.
+        public var warning: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, title, link, published, author, tags, description, status, error, sha256, original, thumbnail,
+            case id, title, link, published, author, tags, description, status, error, warning, sha256, original, thumbnail,
                  thumbnails, media
             case dateTaken = "date_taken"
             case mediaURL = "media_url"
@@ -82,10 +86,11 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 }
 
-/// The files the index has for one original, as the manifest names them.
+/// The files the index has for one original, as the manifest names them, and its decoding warning.
 struct StoredPaths: Sendable {
     var original: String?
     var thumbnails: [String: String]
+    var warning: String? = nil
 }
 
 /// Writes a manifest from index rows, in the documented key order (cache-layout.md), one key
@@ -180,6 +185,8 @@ enum ManifestWriter {
         json.member("media_url", item.mediaURL, depth: 2)
         json.member("status", item.status.rawValue, depth: 2)
         json.member("error", item.error, depth: 2)
+        // Only for a damaged file (an ok image): other manifests stay byte for byte as they were.
+        if let warning = stored?.warning { json.member("warning", warning, depth: 2) }
         json.member("sha256", item.sha256, depth: 2)
         json.member("original", stored?.original, depth: 2)
         json.member("thumbnail", stored?.thumbnails[primarySize], depth: 2)
@@ -196,6 +203,10 @@ enum ManifestWriter {
             json.string(media.status.rawValue)
             json.raw(", \"error\": ")
             json.string(media.error)
+            if let warning = files?.warning {
+                json.raw(", \"warning\": ")
+                json.string(warning)
+            }
             json.raw(", \"sha256\": ")
             json.string(media.sha256)
             json.raw(", \"original\": ")

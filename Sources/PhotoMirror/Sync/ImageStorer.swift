@@ -7,6 +7,8 @@ struct StoredFiles: Sendable {
     var files: [ContentFile]
     var original: OriginalRecord?
     var thumbnails: [ThumbnailRecord]
+    /// The file was damaged, its thumbnails made from what decodes: what the decoder said.
+    var warning: String?
 }
 
 /// Decodes an image once and makes its thumbnails and (for a download) the original's file,
@@ -23,19 +25,19 @@ struct ImageStorer {
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
         made.files.append(ContentFile(path: path, bytes: bytes, contentType: format.mimeType, sha256: sha256))
         made.original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
-                                       storedAt: now, lastAccess: now)
+                                       storedAt: now, lastAccess: now, warning: made.warning)
         return made
     }
 
     func thumbnails(of bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
-        let pngs: [[UInt8]]
+        let thumbnails: Thumbnails
         do {
-            pngs = try Thumbnailer.pngThumbnails(of: bytes, sizes: sizes, limits: DecodeLimits(maxPixels: maxPixels))
+            thumbnails = try Thumbnailer.thumbnails(of: bytes, sizes: sizes, limits: DecodeLimits(maxPixels: maxPixels))
         } catch {
             throw MediaFailure(reason: "cannot decode image: \(error.message)")
         }
-        var made = StoredFiles(files: [], original: nil, thumbnails: [])
-        for (size, png) in zip(sizes, pngs) {
+        var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning)
+        for (size, png) in zip(sizes, thumbnails.pngs) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
             made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))
             made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: png.count,

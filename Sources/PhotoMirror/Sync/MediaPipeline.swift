@@ -40,6 +40,8 @@ struct MediaPipeline: Sendable {
     struct Finished: Sendable {
         var outcome: MediaOutcome
         var write: PhotoIndex.MediaWrite?
+        /// The image this sync decoded was damaged; its thumbnails show what decodes.
+        var warning: String? = nil
     }
 
     func mirror(_ url: String, lookup: CacheLookup = .notLookedUp) async -> Finished {
@@ -158,7 +160,8 @@ struct MediaPipeline: Sendable {
             url: url, sha256: response.sha256, etag: response.etag, lastModified: response.lastModified,
             contentType: response.contentType, fetchedAt: now, lastAccess: now)
         return Finished(outcome: .stored(sha256: response.sha256, downloaded: true, bytes: response.body.count),
-                      write: .record(resource: resource, original: files.original, thumbnails: files.thumbnails))
+                        write: .record(resource: resource, original: files.original, thumbnails: files.thumbnails),
+                        warning: files.warning)
     }
 
     /// Makes missing thumbnail sizes from the stored original, with no network request; the URL
@@ -173,7 +176,8 @@ struct MediaPipeline: Sendable {
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
                                       contentType: nil, fetchedAt: fetchedAt ?? now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
-                      write: .record(resource: resource, original: nil, thumbnails: files.thumbnails))
+                        write: .record(resource: resource, original: nil, thumbnails: files.thumbnails),
+                        warning: files.warning)
     }
 }
 

@@ -30,6 +30,8 @@ struct MirrorRun {
         var abort: String?
         /// What the prunes of `pruning` did, together, if any ran.
         var pruned: PruneReport?
+        /// Images this sync decoded from damaged files, with what the decoder said.
+        var warnings: [ImageWarning] = []
 
         var done: Int { counts.done - counts.failed }
     }
@@ -96,6 +98,7 @@ struct MirrorRun {
         func finish(_ url: String, _ finished: MediaPipeline.Finished) async {
             let outcome = finished.outcome
             mirrored.counts.record(outcome)
+            if let warning = finished.warning { mirrored.warnings.append(ImageWarning(mediaURL: url, warning: warning)) }
             switch outcome {
             case .stored(_, let downloaded, _):
                 if downloaded { bodiesFreed = true }

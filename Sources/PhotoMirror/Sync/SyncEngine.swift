@@ -192,9 +192,11 @@ public struct SyncEngine: Sendable {
         // Beside the index, whatever the storage: it is this writer's, and writers share a bucket.
         await SyncState.save(from: cache.index, to: LocalStorage(layout: cache.layout))
         reports = reports.map(polls.annotate)
-        return SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
-                          failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,
-                          bytesDownloaded: mirrored.counts.bytes)
+        var report = SyncReport(feeds: reports.sorted { feedURLs.firstIndex(of: $0.url) ?? 0 < feedURLs.firstIndex(of: $1.url) ?? 0 },
+                                failures: failures, galleryPath: cache.storage.location + "/" + CacheLayout.galleryFile,
+                                bytesDownloaded: mirrored.counts.bytes)
+        report.imageWarnings = mirrored.warnings
+        return report
     }
 
     /// A feed's rows could not be written: the reason its report gives, or the end of the sync

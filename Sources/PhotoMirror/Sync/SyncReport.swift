@@ -40,6 +40,13 @@ public struct FeedReport: Sendable, Codable, Equatable {
     }
 }
 
+/// An image decoded from a damaged file (its thumbnails show the part that decodes), for a
+/// `warning:` line on stderr; the manifests say it too.
+public struct ImageWarning: Sendable, Equatable {
+    public var mediaURL: String
+    public var warning: String
+}
+
 /// An item that failed, for the per-item lines a person reads on stderr.
 public struct ItemFailure: Sendable, Equatable {
     public var feedURL: String
@@ -67,6 +74,8 @@ public struct SyncReport: Sendable {
 
     public var feeds: [FeedReport]
     public var failures: [ItemFailure]
+    /// The images this sync decoded from damaged files.
+    public var imageWarnings: [ImageWarning] = []
     /// Where the gallery page is: an absolute path in the cache folder, or its object's URL
     /// (`s3://bucket/prefix/index.html`).
     public var galleryPath: String

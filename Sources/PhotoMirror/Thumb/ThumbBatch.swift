@@ -12,6 +12,17 @@ public struct ThumbBatch: Sendable {
         public let reason: String
     }
 
+    /// An input whose file was damaged, thumbnailed from what decodes: what the decoder said.
+    public struct Warning: Sendable {
+        public let input: String
+        public let text: String
+    }
+
+    public struct Outcome: Sendable {
+        public var failures: [Failure] = []
+        public var warnings: [Warning] = []
+    }
+
     public let size: ThumbnailSize
     public let outputFolder: String
     public let threads: Int
@@ -30,35 +41,43 @@ public struct ThumbBatch: Sendable {
         return (folder as NSString).appendingPathComponent(name + ".png")
     }
 
-    /// Makes every thumbnail; returns the inputs that failed, with their reasons.
+    /// Makes every thumbnail; returns the inputs that failed, with their reasons, and those made
+    /// from damaged files, with the decoder's warning.
     ///
     /// One job per pool thread, each taking the next input from a shared counter until none is
     /// left: no task, continuation or thread hand-off per image (at ~1 ms an image those
     /// wake-ups were a measurable share of the work).
-    public func run(_ inputs: [String]) async throws(FileError) -> [Failure] {
+    public func run(_ inputs: [String]) async throws(FileError) -> Outcome {
         try AtomicFile.makeDirectories(outputFolder)
         let pool = BlockingPool(threads: threads, name: "photomirror.thumb")
         defer { pool.shutdown() }
         let next = Cursor()
-        return await withTaskGroup(of: [Failure].self) { group in
+        return await withTaskGroup(of: Outcome.self) { group in
             for _ in 0..<min(threads, inputs.count) {
                 group.addTask { [self] in
-                    (try? await pool.run { () -> [Failure] in
-                        var failures: [Failure] = []
+                    (try? await pool.run { () -> Outcome in
+                        var outcome = Outcome()
                         while let position = next.take(below: inputs.count) {
                             do {
-                                try thumbnail(inputs[position])
+                                if let warning = try thumbnail(inputs[position]) {
+                                    outcome.warnings.append(Warning(input: inputs[position], text: warning))
+                                }
                             } catch {
-                                failures.append(Failure(input: inputs[position], reason: "\(error)"))
+                                outcome.failures.append(Failure(input: inputs[position], reason: "\(error)"))
                             }
                         }
-                        return failures
-                    }) ?? []
+                        return outcome
+                    }) ?? Outcome()
                 }
             }
-            var failures: [Failure] = []
-            for await some in group { failures += some }
-            return failures.sorted { $0.input < $1.input }
+            var all = Outcome()
+            for await some in group {
+                all.failures += some.failures
+                all.warnings += some.warnings
+            }
+            all.failures.sort { $0.input < $1.input }
+            all.warnings.sort { $0.input < $1.input }
+            return all
         }
     }
 
@@ -72,13 +91,15 @@ public struct ThumbBatch: Sendable {
         }
     }
 
-    private func thumbnail(_ input: String) throws {
+    /// Writes the input's thumbnail; returns the decoder's warning for a damaged file.
+    private func thumbnail(_ input: String) throws -> String? {
         guard let data = FileManager.default.contents(atPath: input) else {
             throw FileError(path: input, operation: "read")
         }
-        let png = try data.withUnsafeBytes { raw in
-            try Thumbnailer.pngThumbnails(of: raw, sizes: [size], limits: DecodeLimits(maxPixels: maxPixels))[0]
+        let made = try data.withUnsafeBytes { raw in
+            try Thumbnailer.thumbnails(of: raw, sizes: [size], limits: DecodeLimits(maxPixels: maxPixels))
         }
-        try AtomicFile.write(png, to: Self.outputPath(for: input, in: outputFolder), sync: false)
+        try AtomicFile.write(made.pngs[0], to: Self.outputPath(for: input, in: outputFolder), sync: false)
+        return made.warning
     }
 }

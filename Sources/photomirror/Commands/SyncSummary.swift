@@ -25,6 +25,9 @@ enum SyncSummary {
         for feed in report.feeds where feed.error == nil {
             for warning in feed.warnings { text += Output.styled("warning:", .yellow, when: colour) + " \(feed.url): \(warning)\n" }
         }
+        for image in report.imageWarnings {
+            text += Output.styled("warning:", .yellow, when: colour) + " \(image.mediaURL): \(image.warning)\n"
+        }
         for feed in report.feeds where feed.error == nil {
             let title = feed.title.trimmingCharacters(in: .whitespaces).isEmpty ? feed.url : feed.title
             // A 304: its items are the stored ones, republished (retrying any that failed).

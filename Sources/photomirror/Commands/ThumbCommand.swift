@@ -2,7 +2,7 @@ import Foundation
 import PMImaging
 import PhotoMirror
 
-/// `photomirror thumb`: parse options, run the batch, report failures one per line.
+/// `photomirror thumb`: parse options, run the batch, report warnings and failures one per line.
 struct ThumbCommand {
     let arguments: Arguments
     let size: ThumbnailSize
@@ -22,9 +22,11 @@ struct ThumbCommand {
         let maxPixels = arguments.int(.maxPixels) ?? ImagingOptions().maxPixels
         let batch = ThumbBatch(size: size, outputFolder: output, threads: threads, maxPixels: maxPixels)
         do {
-            let failures = try await batch.run(arguments.operands)
-            for failure in failures { Output.err("\(failure.input): \(failure.reason)\n") }
-            return failures.isEmpty ? .ok : .itemsFailed
+            let outcome = try await batch.run(arguments.operands)
+            // A damaged file still got its thumbnail: a warning, not a failure.
+            for warning in outcome.warnings { Output.err("warning: \(warning.input): \(warning.text)\n") }
+            for failure in outcome.failures { Output.err("\(failure.input): \(failure.reason)\n") }
+            return outcome.failures.isEmpty ? .ok : .itemsFailed
         } catch {
             Output.err("photomirror: \(error)\n")
             return .cacheFailed

@@ -50,6 +50,12 @@ func pngBytes(width: Int, height: Int, channels: Int, _ pixels: [UInt8]) throws 
     try PNGEncoding.encode(PixelTile(pixels: pixels, width: width, height: height, channels: channels))
 }
 
+/// What the thumbnailer says of a damaged file it still thumbnails at `spec`; nil for a whole one.
+func warning(_ bytes: [UInt8], _ spec: String, limits: DecodeLimits = .default) throws -> String? {
+    let size = try #require(ThumbnailSize(parsing: spec))
+    return try Thumbnailer.thumbnails(of: bytes, sizes: [size], limits: limits).warning
+}
+
 func thumbnail(_ bytes: [UInt8], _ spec: String, limits: DecodeLimits = .default) throws -> Pixels {
     let size = try #require(ThumbnailSize(parsing: spec))
     let png = try Thumbnailer.pngThumbnails(of: bytes, sizes: [size], limits: limits)

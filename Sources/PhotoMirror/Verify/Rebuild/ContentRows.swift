@@ -70,6 +70,15 @@ struct ContentRows: Sendable {
         }
     }
 
+    /// Gives each original the decoding warning a manifest names for its image (the manifests
+    /// are all that keeps it once the index is gone).
+    mutating func takeWarnings(from media: [[ManifestRows.Media]]) {
+        var warnings: [String: String] = [:]
+        for entry in media.joined() { if let warning = entry.warning { warnings[entry.sha256] = warning } }
+        guard !warnings.isEmpty else { return }
+        for index in originals.indices { originals[index].warning = warnings[originals[index].sha256] }
+    }
+
     /// The file's bytes and modification time (seconds since 1970), or nil when it can't be read.
     private static func contents(_ path: String) -> (bytes: [UInt8], modified: Double)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -72,7 +72,8 @@ struct IndexRebuilder: Sendable {
             media.append((rows.feed.lastSync, key, rows.media))
             gallerySize = gallerySize ?? rows.gallerySize
         }
-        let files = await hashed
+        var files = await hashed
+        files.takeWarnings(from: media.map(\.media))
         result.originals = files.originals.count
         result.thumbnails = files.thumbnails.count
         result.skipped += files.rejected

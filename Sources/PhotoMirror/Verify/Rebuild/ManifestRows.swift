@@ -22,6 +22,8 @@ struct ManifestRows: Sendable, Equatable {
         var sha256: String
         var etag: String?
         var lastModified: String?
+        /// The decoding warning of its original (a damaged file), as the manifest gives it.
+        var warning: String? = nil
     }
 
     /// Reads a manifest. `key`: the name of the folder it is in, the feed's key (that of its
@@ -46,7 +48,8 @@ struct ManifestRows: Sendable, Equatable {
             let record = Self.record(item, position: position)
             for media in item.media ?? [] {
                 if let sha256 = media.sha256 {
-                    rows.media.append(Media(url: media.url, sha256: sha256, etag: media.etag, lastModified: media.lastModified))
+                    rows.media.append(Media(url: media.url, sha256: sha256, etag: media.etag, lastModified: media.lastModified,
+                                            warning: media.warning))
                 }
             }
             if item.media == nil, let url = record.mediaURL, let sha256 = record.sha256 {
@@ -126,12 +129,13 @@ private struct StoredManifest: Decodable {
         var source: String?
         var status: String?
         var error: String?
+        var warning: String?
         var sha256: String?
         var etag: String?
         var lastModified: String?
 
         enum CodingKeys: String, CodingKey {
-            case url, source, status, error, sha256, etag
+            case url, source, status, error, warning, sha256, etag
             case lastModified = "last_modified"
         }
     }

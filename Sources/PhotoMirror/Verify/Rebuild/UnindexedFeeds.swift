@@ -55,7 +55,8 @@ struct UnindexedFeeds: Sendable {
             media.append(rows.media)
             files.formUnion(feed.files)
         }
-        let content = await ContentRows.read(files.sorted().map { CachePath($0) }, layout: layout)
+        var content = await ContentRows.read(files.sorted().map { CachePath($0) }, layout: layout)
+        content.takeWarnings(from: media)
         try await index.insertRebuiltFiles(originals: content.originals, thumbnails: content.thumbnails,
                                            resources: IndexRebuilder.resources(named: media, files: content))
         return adopted

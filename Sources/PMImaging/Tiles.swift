@@ -1,0 +1,6 @@
+/// A decoder's thumbnail pixels, one tile per size, and what it said of a damaged file it still
+/// made them from (the rows that decoded, a checksum it ignored), as the decoder worded it.
+struct Tiles: Sendable {
+    var tiles: [PixelTile]
+    var warning: String?
+}
