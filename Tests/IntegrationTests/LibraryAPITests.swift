@@ -86,8 +86,9 @@ final class LibraryAPITests: XCTestCase {
         }
 
         let folder = try Paths.temporaryFolder()
-        let failures = try await LocalThumbnails.write(photos, size: sizes[0], to: folder)
-        XCTAssertEqual(failures.count, 0)
+        let outcome = try await LocalThumbnails.write(photos, size: sizes[0], to: folder)
+        XCTAssertEqual(outcome.failures.count, 0)
+        XCTAssertEqual(outcome.warnings.count, 0)
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertEqual(written, photos.map { $0.deletingPathExtension().lastPathComponent + ".png" }.sorted())
     }

@@ -29,10 +29,11 @@ public enum LocalThumbnails {
     }
 
     /// Writes a `size` thumbnail of each file into `folder` (`NAME.png`), on one thread per
-    /// core; returns the files that failed, with their reasons.
+    /// core; returns the files that failed, with their reasons, and the damaged ones that were
+    /// thumbnailed from what decodes, with the decoder's words.
     public static func write(_ files: [URL], size: ThumbnailSize, to folder: URL,
                              threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             maxPixels: Int = ImagingOptions().maxPixels) async throws -> [ThumbBatch.Failure] {
+                             maxPixels: Int = ImagingOptions().maxPixels) async throws -> ThumbBatch.Outcome {
         try await ThumbBatch(size: size, outputFolder: folder.path, threads: threads, maxPixels: maxPixels)
             .run(files.map(\.path))
     }
