@@ -6,25 +6,8 @@ import XCTest
 
 /// `--store s3://…` against a real object store (OpenStack Swift's s3api on 127.0.0.1): the bucket
 /// is the static site, the folder keeps only the index, and two writers share one bucket (issue 14).
-final class ObjectStoreSyncTests: XCTestCase {
-    private var store: ObjectStore!
-    private var loader: CurlLoader!
-    private var client: S3Client!
-    private var bucket = ""
+final class ObjectStoreSyncTests: ObjectStoreTestCase {
     private let prefix = "site"
-
-    override func setUp() async throws {
-        store = try ObjectStore.shared()
-        loader = CurlLoader(maxConnections: 16)
-        client = store.client(over: loader)
-        bucket = store.makeBucketName(name)
-    }
-
-    override func tearDown() {
-        loader?.shutdown()
-    }
-
-    private var photomirror: Photomirror { Photomirror(environment: store.environment) }
     private var storeURL: String { "s3://\(bucket)/\(prefix)" }
 
     private func writeRSS(_ site: FeedSite, at path: String, title: String, photos: [String], base: String) throws {

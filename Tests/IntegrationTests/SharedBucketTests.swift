@@ -7,25 +7,8 @@ import XCTest
 /// Several writers on one bucket (issue 22, items 1–3), against the real object store: garbage is
 /// collected only past its grace period and while no other writer is live, a writer's limit
 /// covers what it owns, and a sync holds its index to the bucket's listing.
-final class SharedBucketTests: XCTestCase {
-    private var store: ObjectStore!
-    private var loader: CurlLoader!
-    private var client: S3Client!
-    private var bucket = ""
+final class SharedBucketTests: ObjectStoreTestCase {
     private let prefix = "site"
-
-    override func setUp() async throws {
-        store = try ObjectStore.shared()
-        loader = CurlLoader(maxConnections: 16)
-        client = store.client(over: loader)
-        bucket = store.makeBucketName(name)
-    }
-
-    override func tearDown() {
-        loader?.shutdown()
-    }
-
-    private var photomirror: Photomirror { Photomirror(environment: store.environment) }
     private var storeURL: String { "s3://\(bucket)/\(prefix)" }
 
     private func keys() async throws -> Set<String> {

@@ -6,24 +6,7 @@ import XCTest
 /// The cache remembers its store (issue 23): the first `sync --store` records it, every later
 /// command uses it, a different one is refused, and no command judges the index's rows from a
 /// place where their files are not.
-final class StoreRememberedTests: XCTestCase {
-    private var store: ObjectStore!
-    private var loader: CurlLoader!
-    private var client: S3Client!
-    private var bucket = ""
-
-    override func setUp() async throws {
-        store = try ObjectStore.shared()
-        loader = CurlLoader(maxConnections: 16)
-        client = store.client(over: loader)
-        bucket = store.makeBucketName(name)
-    }
-
-    override func tearDown() {
-        loader?.shutdown()
-    }
-
-    private var photomirror: Photomirror { Photomirror(environment: store.environment) }
+final class StoreRememberedTests: ObjectStoreTestCase {
     private func url(_ prefix: String) -> String { "s3://\(bucket)/\(prefix)" }
 
     /// A feed of three photos on a local server, and a fresh cache folder.
