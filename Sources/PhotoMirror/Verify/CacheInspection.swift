@@ -20,37 +20,40 @@ struct CacheInspection: Sendable {
         self.deep = deep
     }
 
+    /// SQLite's page cache while inspecting: the file rows are read a page at a time in the order
+    /// of their tables' b-trees, so each database page is read once and a cache as large as a
+    /// prune's (which deletes tens of thousands of rows) would only hold what is done with.
+    static let pageCacheKibibytes = 2 << 10
+
     func run() async throws -> VerifyReport {
         var report = VerifyReport()
-        await index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
+        await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
         let remote = storage.flatMap { $0 is LocalStorage ? nil : $0 }
         let storage = storage ?? LocalStorage(layout: layout)
-        // The walk runs on threads of its own while the rows are read and, in a folder, while
-        // the indexed files are read and hashed, which needs the rows but not the walk.
+        // The walk runs on threads of its own while, in a folder, the indexed files are read and
+        // hashed, a page of rows at a time, which needs the rows but not the walk.
         async let scanned = storage.inventory()
-        let rows = try await index.allFiles()
-        let files = IndexedFile.all(in: rows)
-        report.checkedFiles = files.count
         let feeds = try await index.feeds()
-        async let hashed = remote == nil ? FileCheck(layout: layout).failures(files) : []
+        async let hashed = remote == nil ? try FileCheck(layout: layout).run(index: index) : FileCheckResult()
         let scan = try await scanned
-        async let garbage = Self.garbage(rows: rows, scan: scan, storage: storage, feeds: feeds)
         var documents: [String: [UInt8]]?
         if let remote { documents = try await Self.documents(in: remote, scan: scan, feeds: feeds) }
         let pool = BlockingPool(name: "photomirror.verify")
         defer { pool.shutdown() }
         let references = try await ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: documents).run(on: pool)
-        let failures = if let remote {
-            await StoredFileCheck(storage: remote, scan: scan, deep: deep).failures(files)
+        let checked = if let remote {
+            try await StoredFileCheck(storage: remote, scan: scan, deep: deep).run(index: index)
         } else {
-            await hashed
+            try await hashed
         }
-        for (file, problem) in failures {
-            report.damage.append("\(file.path): \(problem)")
-            report.findings.damagedFiles.append(file.path)
+        report.checkedFiles = checked.files
+        for (file, problem) in checked.failures {
+            let path = file.path.description
+            report.damage.append("\(path): \(problem)")
+            report.findings.damagedFiles.append(path)
             switch file.role {
-            case .original(let sha256): report.findings.originals.append(sha256)
-            case .thumbnail(let sha256, let size): report.findings.thumbnails.append((sha256, size))
+            case .original: report.findings.originals.append(file.sha256.description)
+            case .thumbnail(let original, let size): report.findings.thumbnails.append((original.description, size))
             }
         }
         report.checkedManifests = references.manifests
@@ -65,8 +68,10 @@ struct CacheInspection: Sendable {
                 scan.diskBytes($0) != nil
             }.lines
         }
-        for file in try await garbage {
-            let path = file.path.description
+        let garbage = try await Self.garbage(contentFilesIndexed: checked.contentFilesFound, scan: scan, storage: storage,
+                                             feeds: feeds, index: index)
+        for file in garbage {
+            let path = file.description
             report.garbage.append(DiskScan.isTemp(path)
                 ? "\(path): temp file left by an interrupted writer" : "\(path): not in the index (orphan)")
             report.findings.garbage.append(path)
@@ -76,17 +81,20 @@ struct CacheInspection: Sendable {
 
     /// The temp files and orphans of the storage: what no row names. Another writer's files in
     /// a shared store are not this index's garbage; a folder has no other writer, so there the
-    /// files of a manifest the index does not hold are orphans (reported with it).
-    private static func garbage(rows: (originals: [OriginalRecord], thumbnails: [ThumbnailRecord]), scan: DiskScan,
-                                storage: any CacheStorage, feeds: [FeedRecord]) async throws -> [CachedFile] {
-        let stored = EvictionRows(
-            originals: rows.originals.map { IndexedFileRow(sha256: ImageHash($0.sha256), path: CachePath($0.path), lastAccess: 0) },
-            thumbnails: rows.thumbnails.map {
-                IndexedFileRow(sha256: ImageHash($0.originalSHA256), path: CachePath($0.path), lastAccess: 0)
-            })
+    /// files of a manifest the index does not hold are orphans (reported with it). When the
+    /// rows name as many content files as the storage holds (the usual case), there is no
+    /// orphan, and no set of the 150 000 paths is built.
+    private static func garbage(contentFilesIndexed: Int, scan: DiskScan, storage: any CacheStorage, feeds: [FeedRecord],
+                                index: PhotoIndex) async throws -> [CachePath] {
+        var orphans: [CachePath] = []
+        if contentFilesIndexed != scan.contentFileCount {
+            var indexed = Set<CachePath>()
+            try await index.forEachFilePage { files in for file in files { indexed.insert(file.path) } }
+            orphans = scan.contentFiles.filter { !indexed.contains($0) }.sorted { $0.description < $1.description }
+        }
         let foreign = storage.sharedByWriters
             ? try await ForeignReferences.load(storage: storage, ownFeedKeys: Set(feeds.map(\.key))) : ForeignReferences()
-        return PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(stored, diskBytes: scan.files)).filter { !foreign.contains($0.path) }
+        return (scan.tempFiles.map { CachePath($0) } + orphans).filter { !foreign.contains($0) }
     }
 
     /// The manifests, JSON Feeds and pages of this index's feeds, and the root page, fetched from

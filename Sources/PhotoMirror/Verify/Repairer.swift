@@ -153,6 +153,8 @@ public struct Repairer: Sendable {
         result.feedsAdopted = adopted?.keys.count ?? 0
         let findings = inspected.findings
         guard !findings.isEmpty else { return result }
+        // The inspection read with a small page cache; dropping many rows wants a prune's.
+        await cache.index.boundPageCache(kibibytes: PruneRun.pageCacheKibibytes)
         let lostOriginals = findings.originals.map { ImageHash($0) }
         _ = try await cache.index.dropRows(originals: lostOriginals,
                                            thumbnails: findings.thumbnails.map { (ImageHash($0.sha256), $0.size) })

@@ -11,18 +11,31 @@ struct StoredFileCheck: Sendable {
     /// Objects fetched at once with `deep`.
     static let inFlight = 16
 
-    func failures(_ files: [IndexedFile]) async -> [(file: IndexedFile, problem: String)] {
-        var failures: [(file: IndexedFile, problem: String)] = []
+    func run(index: PhotoIndex) async throws -> FileCheckResult {
+        var result = FileCheckResult()
+        try await index.forEachFilePage { files in result.add(await check(files)) }
+        result.failures.sort { $0.file.path.description < $1.file.path.description }
+        return result
+    }
+
+    private func check(_ files: [IndexedFile]) async -> FileCheckResult {
+        var result = FileCheckResult()
         var present: [IndexedFile] = []
         for file in files {
-            switch scan.files[CachePath(file.path)] {
-            case nil: failures.append((file, "indexed but missing from \(storage.location)"))
-            case let size? where size != file.bytes: failures.append((file, "\(size) bytes, index says \(file.bytes)"))
-            default: present.append(file)
+            result.files += 1
+            guard let size = scan.files[file.path] else {
+                result.failures.append((file, "indexed but missing from \(storage.location)"))
+                continue
+            }
+            if file.isContentFile { result.contentFilesFound += 1 }
+            if size != file.bytes {
+                result.failures.append((file, "\(size) bytes, index says \(file.bytes)"))
+            } else {
+                present.append(file)
             }
         }
-        if deep { failures += await hashed(present) }
-        return failures.sorted { $0.file.path < $1.file.path }
+        if deep { result.failures += await hashed(present) }
+        return result
     }
 
     private func hashed(_ files: [IndexedFile]) async -> [(file: IndexedFile, problem: String)] {
@@ -32,8 +45,9 @@ struct StoredFileCheck: Sendable {
                 guard let file = next.next() else { return }
                 group.addTask { [storage] in
                     do {
-                        guard let bytes = try await storage.read(file.path) else { return (file, "indexed but missing") }
-                        return (file, Digest.sha256Hex(bytes) == file.sha256 ? nil : "content does not match its SHA-256 \(file.sha256)")
+                        guard let bytes = try await storage.read(file.path.description) else { return (file, "indexed but missing") }
+                        return (file, ImageHash(Digest.sha256Hex(bytes)) == file.sha256
+                            ? nil : "content does not match its SHA-256 \(file.sha256)")
                     } catch {
                         return (file, "cannot be read: \(error)")
                     }
