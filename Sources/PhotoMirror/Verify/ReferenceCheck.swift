@@ -66,9 +66,16 @@ struct ReferenceCheck: Sendable {
     /// Runs every unit on `pool`'s threads; findings in the order of `units`.
     func run(on pool: BlockingPool) async throws -> Result {
         let units = self.units
+        // A feed's unit holds its manifest and JSON Feed, parsed: some 5 MB for 2000 items; a run
+        // of pages a megabyte. The feeds' units take turns on a thread of their own while the
+        // pages share `pool`: both kinds run in parallel, and no two feeds' documents are held
+        // at once.
+        let feedLane = BlockingPool(threads: 1, name: "photomirror.verify.feeds")
+        defer { feedLane.shutdown() }
         let parts = try await withThrowingTaskGroup(of: (Int, Result).self) { group in
             for (number, unit) in units.enumerated() {
-                group.addTask { (number, try await pool.run { check(unit) }) }
+                let lane = if case .feed = unit { feedLane } else { pool }
+                group.addTask { (number, try await lane.run { check(unit) }) }
             }
             var parts = [Result](repeating: Result(), count: units.count)
             for try await (number, part) in group { parts[number] = part }
