@@ -124,7 +124,9 @@ struct ReferenceCheck: Sendable {
             }
         }
         for item in manifest.items {
-            for path in Set(item.paths).sorted() where scan.diskBytes(path) == nil {
+            // Sorted and once each, as reported; only the missing, mostly none, need the set.
+            let missing = item.paths.filter { scan.diskBytes($0) == nil }
+            for path in Set(missing).sorted() {
                 result.damage.append("\(manifestPath): item \(item.id) points at missing \(path)")
             }
         }
