@@ -30,9 +30,8 @@ enum JPEGDecoding {
             exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
             xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
         // The decoder works in stored orientation, where a rotated target has its sides exchanged.
-        let storedTargets = sizes.map { size in
-            orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)
-        }
+        let storedTargets = ThumbnailGeometry.decodeTargets(
+            sizes, orientation: orientation, imageWidth: Int(header.width), imageHeight: Int(header.height))
         let eighths = ThumbnailGeometry.jpegScaleEighths(
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 

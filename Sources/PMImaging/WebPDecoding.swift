@@ -31,9 +31,8 @@ enum WebPDecoding {
             orientation = readOrientation(UnsafeRawBufferPointer(start: exif, count: header.exif_length))
         }
         // The decoder works in stored orientation, where a rotated target has its sides exchanged.
-        let storedTargets = sizes.map { size in
-            orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)
-        }
+        let storedTargets = ThumbnailGeometry.decodeTargets(
+            sizes, orientation: orientation, imageWidth: Int(header.width), imageHeight: Int(header.height))
         let scaled = ThumbnailGeometry.coveringSize(
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 
