@@ -41,6 +41,9 @@ public enum ThumbnailFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Every name `init?(named:)` takes, as the flag and the config key list them.
+    public static let names = ["png", "webp", "avif", "jpeg", "jpg"]
+
     /// The format whose name or file extension is `text` (`jpeg` and `jpg` both), in any case.
     public init?(named text: String) {
         let lower = text.lowercased()

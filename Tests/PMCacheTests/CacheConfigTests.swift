@@ -38,8 +38,9 @@ import Testing
         let config = try CacheConfig.parse(Data(#"""
             {"sizes": ["120x80", "40x40"], "scales": [1, 2], "jobs": 4, "per_host": 2, "rate": 0.5,
              "user_agent": "me/1 (+mailto:me@example.org)", "max_size": "1GB", "max_age": "30d",
-             "store": "s3://b/p", "gallery_title": "Photos"}
+             "store": "s3://b/p", "gallery_title": "Photos", "format": "webp", "quality": 60, "fit": "contain"}
             """#.utf8))
+        #expect(config.format == "webp" && config.quality == 60 && config.fit == "contain")
         #expect(config.sizes == ["120x80", "40x40"])
         #expect(config.scales == [1, 2])
         #expect(config.jobs == 4 && config.perHost == 2 && config.rate == 0.5)
@@ -55,6 +56,8 @@ import Testing
         (#"{"jobs": "4"}"#, "from 1 to 256"), (#"{"rate": -1}"#, "positive number"),
         (#"{"user_agent": "a\nb"}"#, "control characters"), (#"{"max_age": 7}"#, "a duration"),
         (#"{"max_age": "7"}"#, "needs a unit"), (#"{"gallery_title": 3}"#, "text such as"),
+        (#"{"format": "gif"}"#, "format must be one of \"png\", \"webp\""), (#"{"quality": 0}"#, "from 1 to 100"),
+        (#"{"quality": 101}"#, "from 1 to 100"), (#"{"fit": "fill"}"#, "fit must be one of \"cover\", \"contain\""),
     ])
     func aWrongValueNamesItsKey(json: String, message: String) {
         #expect {

@@ -32,6 +32,24 @@ import Testing
         #expect(settings.thumbnailSizes == [ThumbnailSize(width: 60, height: 60), ThumbnailSize(width: 120, height: 120)])
     }
 
+    @Test func formatQualityAndFitMakeEverySizeScaledOnesToo() throws {
+        var flags = CacheConfig(), cache = CacheConfig(), user = CacheConfig()
+        flags.format = "webp"
+        cache.quality = 60
+        cache.format = "avif"
+        user.fit = "contain"
+        user.sizes = ["40x30"]
+        cache.scales = [1, 2]
+        let settings = try EffectiveSettings.resolve(layers(flags: flags, cache: cache, user: user))
+        #expect(settings.format.value == .webp && settings.format.source == .flag)
+        #expect(settings.quality.value == 60 && settings.quality.source == cacheFile)
+        #expect(settings.fit.value == .contain && settings.fit.source == userFile)
+        #expect(settings.thumbnailSizes?.map(\.description) == ["40x30-contain-q60.webp", "80x60-contain-q60.webp"])
+        let defaults = try EffectiveSettings.resolve(layers())
+        #expect(defaults.format.value == .png && defaults.format.source == .builtIn && defaults.fit.value == .cover)
+        #expect(SettingsListing(defaults).entries.first { $0.key == "format" }?.value == .text("png"))
+    }
+
     @Test func nothingGivenIsTheBuiltInDefaults() throws {
         let settings = try EffectiveSettings.resolve(layers())
         #expect(settings.thumbnailSizes == ImagingOptions().sizes)

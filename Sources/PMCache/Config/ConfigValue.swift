@@ -114,6 +114,15 @@ struct ConfigValues {
         return texts
     }
 
+    /// One of `choices`, as written (`"webp"`).
+    func choice(_ key: String, from choices: [String]) throws(CacheConfig.LoadError) -> String? {
+        guard let value = given(key) else { return nil }
+        guard case .text(let text) = value, choices.contains(text) else {
+            throw mistake(key, "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return text
+    }
+
     /// `[1, 2, 3]` or `"1,2,3"`: whole numbers from 1.
     func scales(_ key: String) throws(CacheConfig.LoadError) -> [Int]? {
         let wrong = mistake(key, "a list of whole numbers from 1 such as [1, 2, 3]")

@@ -39,7 +39,7 @@ public struct CachedImage: Sendable, Equatable {
         self.format = format
         var bySize: [ThumbnailSize: File] = [:]
         for (size, path) in files.thumbnails {
-            guard let size = ThumbnailSize(parsing: size) else { continue }
+            guard let size = ThumbnailSize(variant: size) else { continue }
             bySize[size] = file(path)
         }
         thumbnails = bySize

@@ -7,7 +7,8 @@ struct ThumbnailSources: Equatable {
     /// `path 1x, path 2x, …`, or nil when there is only one candidate at 1x.
     var srcset: String?
 
-    /// `stored` maps size specs ("80x80") to cache-relative paths; `prefix` leads from the page
+    /// `stored` maps size specs ("80x80", "80x80.webp") to cache-relative paths; only those made
+    /// as the base is (fit, format, quality) are candidates; `prefix` leads from the page
     /// to the cache root ("../../"). Nil when no stored size has the base's aspect.
     static func choose(base: ThumbnailSize, stored: [String: String], prefix: String) -> ThumbnailSources? {
         // The usual cache holds one size, the base: no parsing, no sorting.
@@ -15,7 +16,8 @@ struct ThumbnailSources: Equatable {
             return ThumbnailSources(src: prefix + HTML.relativeLink(path), srcset: nil)
         }
         let candidates = stored.compactMap { spec, path -> (density: Double, path: String)? in
-            guard let size = ThumbnailSize(parsing: spec), size.width * base.height == size.height * base.width
+            guard let size = ThumbnailSize(variant: spec), size.width * base.height == size.height * base.width,
+                  size.fit == base.fit, size.format == base.format, size.quality == base.quality
             else { return nil }
             return (Double(size.width) / Double(base.width), prefix + HTML.relativeLink(path))
         }.sorted { $0.density < $1.density }

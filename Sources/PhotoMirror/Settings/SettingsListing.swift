@@ -42,6 +42,9 @@ public struct SettingsListing: Sendable, Encodable {
         entries = [
             entry("sizes", settings.sizes, .texts(settings.sizes.value.map(\.description))),
             entry("scales", settings.scales, settings.scales.value.map { .integers($0) } ?? .null),
+            entry("format", settings.format, .text(settings.format.value.rawValue)),
+            entry("quality", settings.quality, settings.quality.value.map { .integer($0) } ?? .null),
+            entry("fit", settings.fit, .text(settings.fit.value.rawValue)),
             entry("jobs", settings.jobs, .integer(settings.jobs.value)),
             entry("per_host", settings.perHost, .integer(settings.perHost.value)),
             entry("rate", settings.rate, settings.rate.value.map { .number($0) } ?? .null),

@@ -37,11 +37,11 @@ struct ImageStorer {
             throw MediaFailure(reason: "cannot decode image: \(error.message)")
         }
         var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning)
-        for (size, png) in zip(sizes, thumbnails.pngs) {
+        for (size, file) in zip(sizes, thumbnails.files) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
-            made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))
-            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: png.count,
-                                                   sha256: Digest.sha256Hex(png), storedAt: now, lastAccess: now))
+            made.files.append(ContentFile(path: path, bytes: file, contentType: size.format.mimeType))
+            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: file.count,
+                                                   sha256: Digest.sha256Hex(file), storedAt: now, lastAccess: now))
         }
         return made
     }

@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .format, .quality, .fit, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .syncDryRun, .json, .quiet, .verbose, .statsEvery,
     ]
 
@@ -109,7 +109,7 @@ extension CommandSpec {
         DIR/x.png) are refused with exit 2 before anything is written, each clash named; a file
         already in DIR under an input's thumbnail name is replaced, as a rerun expects.
         """,
-        flags: [.output, .thumbSize, .maxPixels, .thumbJobs],
+        flags: [.output, .thumbSize, .format, .quality, .fit, .maxPixels, .thumbJobs],
         operandCompletion: .files)
 
     static let verify = CommandSpec(
