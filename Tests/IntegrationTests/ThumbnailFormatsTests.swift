@@ -3,7 +3,8 @@ import XCTest
 
 /// Issue 27: thumbnails in the format and shape a page wants, through the real binary: `thumb`
 /// and `sync` for each format and fit, one cache holding several variants of the same size,
-/// `verify` clean, `serve` sending each format's type, `prune` deleting them all.
+/// `verify` clean, an index rebuilt with them, `serve` sending each format's type, `prune`
+/// deleting them all.
 final class ThumbnailFormatsTests: XCTestCase {
     /// (format flag, fit flag, the variant folder a 40x40 gets, the file's extension, the type)
     static let variants = [
@@ -98,6 +99,16 @@ final class ThumbnailFormatsTests: XCTestCase {
             XCTAssertEqual(Data(response.body), try Data(contentsOf: cache.appendingPathComponent(path)), path)
         }
         serve.stop()
+
+        // A lost index is rebuilt from the manifests and the files: every variant's rows too.
+        for name in ["index.sqlite", "index.sqlite-wal", "index.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+        }
+        let repair = try photomirror.run(["verify", "--repair", "--cache", cache.path])
+        XCTAssertEqual(repair.status, 0, repair.stderr)
+        XCTAssertEqual(try photomirror.run(["verify", "--cache", cache.path]).status, 0)
+        let rebuilt = try CacheDisk.manifestItems(cache, path: try manifestPath(cache, mirror.older))
+        XCTAssertEqual(rebuilt.first?["thumbnails"] as? [String: String], thumbnails, "the rebuilt index names every variant")
 
         // A feed that lists nothing any more: prune deletes its images whole, every variant (a
         // cache without them is some 460 kB: index, pages; a limit just over that takes them all).
