@@ -13,9 +13,9 @@ final class ObjectStoreThumbnailFormatsTests: ObjectStoreTestCase {
         let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
         let storeURL = "s3://\(bucket)/site"
         let variants = [(["--format", "webp", "--fit", "contain"], "40x40-contain.webp", "image/webp"),
-                        (["--format", "avif"], "40x40.avif", "image/avif"),
+                        (["--format", "avif", "--fit", "cover"], "40x40.avif", "image/avif"),
                         (["--format", "jpeg", "--quality", "90"], "40x40-q90.jpg", "image/jpeg"),
-                        ([], "40x40", "image/png")]
+                        (["--format", "png"], "40x40", "image/png")]
         for (flags, folder, type) in variants {
             let sync = try photomirror.run(["sync", "--cache", cache.path, "--store", storeURL] + flags + [server.url("feed.js")])
             XCTAssertEqual(sync.status, 0, "\(folder): \(sync.stderr)")

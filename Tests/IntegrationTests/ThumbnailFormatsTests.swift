@@ -137,10 +137,15 @@ final class ThumbnailFormatsTests: XCTestCase {
         for item in items {
             XCTAssertTrue((item["thumbnail"] as? String)?.hasPrefix("thumbs/40x40-contain-q90.webp/") == true, "\(item)")
         }
-        // The flag beats the file.
+        // The flag beats the file, and sticks there as --size does: the next plain sync keeps it.
         XCTAssertEqual(try mirror.sync(cache, [mirror.newer], ["--format", "avif"]).status, 0)
         let again = try CacheDisk.manifestItems(cache, path: try manifestPath(cache, mirror.newer))
         XCTAssertTrue(again.allSatisfy { ($0["thumbnail"] as? String)?.hasPrefix("thumbs/40x40-contain-q90.avif/") == true })
+        let config = try String(contentsOf: cache.appendingPathComponent("config.json"), encoding: .utf8)
+        XCTAssertTrue(config.contains("\"format\"") && config.contains("avif"), config)
+        XCTAssertEqual(try mirror.sync(cache, [mirror.newer]).status, 0)
+        let kept = try CacheDisk.manifestItems(cache, path: try manifestPath(cache, mirror.newer))
+        XCTAssertTrue(kept.allSatisfy { ($0["thumbnail"] as? String)?.hasPrefix("thumbs/40x40-contain-q90.avif/") == true })
 
         try Data(#"{"format": "bmp"}"#.utf8).write(to: cache.appendingPathComponent("config.json"))
         let refused = try mirror.sync(cache, [mirror.newer])

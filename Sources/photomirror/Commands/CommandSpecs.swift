@@ -97,14 +97,15 @@ extension CommandSpec {
         operandCompletion: .files)
 
     static let thumb = CommandSpec(
-        name: "thumb", synopsis: "[--size WxH] -o DIR FILE...",
-        tagline: "make PNG thumbnails of local images",
+        name: "thumb", synopsis: "[--size WxH] [--format FORMAT] [--fit FIT] -o DIR FILE...",
+        tagline: "make thumbnails of local images",
         about: """
-        Makes a PNG thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file
-        (told apart by its bytes): DIR/<file name without extension>.png, in sRGB (an embedded
-        colour profile is converted), upright (EXIF or XMP orientation, HEIF transforms),
-        centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
-        be decoded is reported on stderr with its reason; the others still succeed.
+        Makes a thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file (told
+        apart by its bytes): DIR/<file name without extension>.png (or .webp, .avif, .jpg with
+        --format), in sRGB (an embedded colour profile is converted), upright (EXIF or XMP
+        orientation, HEIF transforms), centre-cropped to the size's aspect (--fit contain:
+        letterboxed whole) and area-averaged (default 40x40). A file that cannot be decoded is
+        reported on stderr with its reason; the others still succeed.
         Inputs whose names would make the same thumbnail (a/x.jpg, b/x.jpg and a/x.png all make
         DIR/x.png) are refused with exit 2 before anything is written, each clash named; a file
         already in DIR under an input's thumbnail name is replaced, as a rerun expects.
