@@ -20,6 +20,20 @@ final class GalleryBrowserTests: XCTestCase {
         try check(url: cache.root.appendingPathComponent("index.html").absoluteString, name: "file", scale: 1)
     }
 
+    /// Issue 27: a gallery of WebP thumbnails letterboxed into their box, from `photomirror serve`
+    /// at 2x (the 80x80 WebP chosen through srcset). Screenshots: gallery-webp-root.png and
+    /// gallery-webp-feed.png.
+    func testAWebPGalleryLoadsInChromium() throws {
+        let cache = try SyncedCache(photos: Self.photos, scales: "1,2", flags: ["--format", "webp", "--fit", "contain"])
+        let page = try String(contentsOf: cache.root.appendingPathComponent(
+            (try cache.firstItemFiles().manifest as NSString).deletingLastPathComponent + "/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("thumbs/40x40-contain.webp/") && page.contains("thumbs/80x80-contain.webp/"), page)
+        XCTAssertFalse(page.contains(".png\""), "no PNG thumbnail on the page")
+        let serve = try ServeProcess(cache: cache.root)
+        defer { serve.stop() }
+        try check(url: serve.url, name: "webp", scale: 2)
+    }
+
     /// From file://: a click opens the viewer and the arrow keys step through the originals; a
     /// transparent image is seen over a checkerboard in the light and the dark theme; every page
     /// fits 390 px. Screenshots: gallery-viewer-*.png.
