@@ -153,6 +153,34 @@ final class ThumbnailFormatsTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("format must be one of"), refused.stderr)
     }
 
+    /// A libheif that cannot encode (here: a stand-in libheif.so.1 without its functions, found
+    /// first through LD_LIBRARY_PATH) makes `--format avif` a usage error before any work,
+    /// whether it comes from the flag or the cache's config.
+    func testAVIFIsRefusedWhereLibheifCannotWriteIt() throws {
+        let folder = try Paths.temporaryFolder()
+        let stub = folder.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: stub, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("empty.c")
+        try Data("int pm_not_libheif;\n".utf8).write(to: source)
+        let built = try Command.run("/usr/bin/cc", ["-shared", "-fPIC", "-o", stub.appendingPathComponent("libheif.so.1").path,
+                                                    source.path])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let photomirror = Photomirror(environment: ["LD_LIBRARY_PATH": stub.path])
+        let photo = try XCTUnwrap(try Paths.photos(count: 1).first)
+        let thumb = try photomirror.run(["thumb", "--format", "avif", "-o", folder.appendingPathComponent("out").path, photo.path])
+        XCTAssertEqual(thumb.status, 2, thumb.stderr)
+        XCTAssertTrue(thumb.stderr.contains("--format avif: this machine cannot write it: AVIF encode: this libheif has no heif_"),
+                      thumb.stderr)
+        XCTAssertEqual(try photomirror.run(["thumb", "--format", "webp", "-o", folder.appendingPathComponent("out").path,
+                                            photo.path]).status, 0, "the other formats still work")
+        let cache = folder.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data(#"{"format": "avif"}"#.utf8).write(to: cache.appendingPathComponent("config.json"))
+        let sync = try photomirror.run(["sync", "--cache", cache.path, "file:///nowhere/feed.xml"])
+        XCTAssertEqual(sync.status, 2, sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("config.json: format avif: this machine cannot write it"), sync.stderr)
+    }
+
     private func manifestPath(_ cache: URL, _ feed: String) throws -> String {
         let key = try CacheDisk.sha256Hex(Data(feed.utf8)).prefix(16)
         return "feeds/\(key)/manifest.json"

@@ -97,6 +97,14 @@ import PMSupport
     }
 }
 
+@Suite struct ThumbnailEncoderCheckTests {
+    /// This machine is Debian 12 with libheif1 1.15.1 built with libaom: every format is writable.
+    @Test(arguments: ThumbnailFormat.allCases)
+    func everyFormatIsWritableHere(format: ThumbnailFormat) {
+        #expect(ThumbnailEncoderCheck.unavailability(of: format) == nil)
+    }
+}
+
 @Suite struct ContainGeometryTests {
     @Test(arguments: [
         (120, 60, 40, 40, 40, 20), (60, 120, 40, 40, 20, 40), (100, 100, 40, 20, 20, 20),

@@ -17,6 +17,9 @@ struct ThumbCommand {
         let format = arguments.last(.format).flatMap(ThumbnailFormat.init(named:)) ?? .png
         let fit = arguments.last(.fit).flatMap(ThumbnailFit.init(rawValue:)) ?? .cover
         size = box.made(fit: fit, format: format, quality: arguments.int(.quality))
+        if let why = ThumbnailEncoderCheck.unavailability(of: format) {
+            throw UsageError("--format \(format.rawValue): this machine cannot write it: \(why)")
+        }
         try ThumbCollisions.check(arguments.operands, output: output, format: format)
         self.output = output
     }

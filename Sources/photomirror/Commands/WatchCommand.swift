@@ -26,7 +26,9 @@ struct WatchCommand {
         let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
         var options = options
         switch try SettingsOption.resolve(flags, cacheRoot: root) {
-        case .success(let settings): options.apply(settings)
+        case .success(let settings):
+            options.apply(settings)
+            try FormatOption.check(settings)
         case .failure(let error):
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
