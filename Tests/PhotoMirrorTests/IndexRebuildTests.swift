@@ -56,11 +56,11 @@ import PMSupport
         #expect(rows.items == Self.stored, "evicted statuses go back to the ok they are derived from")
         #expect(rows.gallerySize == "80x80")
         #expect(rows.media == [
-            .init(url: "https://f/logo.png", sha256: Self.logo, etag: "\"logo\"", lastModified: nil),
-            .init(url: "https://m/a.jpg", sha256: Self.a, etag: "\"a1\"", lastModified: nil),
+            .init(url: "https://f/logo.png", sha256: Self.logo, etag: "\"logo\"", lastModified: nil, showsOriginal: true),
+            .init(url: "https://m/a.jpg", sha256: Self.a, etag: "\"a1\"", lastModified: nil, showsOriginal: true),
             .init(url: "https://m/c.jpg", sha256: Self.c, etag: nil, lastModified: "Mon, 30 Nov 2026 00:00:00 GMT"),
             .init(url: "https://m/b.jpg", sha256: Self.b, etag: nil, lastModified: nil),
-        ])
+        ], "only what the manifest shows stored is lost when no file gives it")
     }
 
     @Test func withoutTheSidecarTheFeedLastSyncedWhenItsManifestChanged() throws {

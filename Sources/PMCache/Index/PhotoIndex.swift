@@ -19,6 +19,7 @@ public actor PhotoIndex {
         try connection.transaction { () throws(IndexError) in try connection.execute(IndexSchema.statements) }
         try IndexMigration.run(connection)
         try IndexMigration.enableIncrementalVacuum(connection)
+        try connection.execute(Self.evictedMediaTable)
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema
@@ -52,6 +53,7 @@ public actor PhotoIndex {
             do {
                 let connection = try SQLiteConnection(readingAt: path, mode: mode)
                 try IndexMigration.shadowForReading(connection)
+                try connection.execute(Self.evictedMediaTable)
                 // Its temp views made, a connection that may write changes nothing more.
                 if mode == .recovering { try connection.execute("PRAGMA query_only=1") }
                 return (connection, mode)
@@ -75,7 +77,10 @@ public actor PhotoIndex {
 
     /// What the cache holds for `url`: the original's hash and its stored thumbnails by size.
     public func media(for url: String) throws(IndexError) -> CachedMedia? {
-        let query = try connection.statement("SELECT sha256, etag, last_modified FROM resources WHERE url = ?")
+        let query = try connection.statement("""
+            SELECT sha256, etag, last_modified FROM resources WHERE url = ?1 AND sha256 <> ''
+            UNION ALL SELECT sha256, NULL, NULL FROM temp.evicted_media WHERE url = ?1
+            """)
         try query.bind(.text(url))
         guard try query.step(), let sha256 = query.text(0) else { return nil }
         let etag = query.text(1), lastModified = query.text(2)
@@ -159,6 +164,8 @@ public actor PhotoIndex {
     func writeTouches(urls: [String], sha256s: [String], at time: Double) throws(IndexError) {
         let urlList = JSONStringList.encode(urls), hashList = JSONStringList.encode(sha256s)
         try connection.statement("UPDATE resources SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
+            .bind(.real(time), .text(urlList)).run()
+        try connection.statement("UPDATE temp.evicted_media SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(urlList)).run()
         try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(hashList)).run()

@@ -24,6 +24,8 @@ struct ManifestRows: Sendable, Equatable {
         var lastModified: String?
         /// The decoding warning of its original (a damaged file), as the manifest gives it.
         var warning: String? = nil
+        /// The manifest shows its original stored (not evicted): without the file, it was lost.
+        var showsOriginal = false
     }
 
     /// Reads a manifest. `key`: the name of the folder it is in, the feed's key (that of its
@@ -42,18 +44,20 @@ struct ManifestRows: Sendable, Equatable {
                 warnings: manifest.warnings ?? []),
             items: [], media: [], gallerySize: nil)
         if let image = manifest.image, let sha256 = rows.feed.imageSHA256 {
-            rows.media.append(Media(url: image.url, sha256: sha256, etag: image.etag, lastModified: image.lastModified))
+            rows.media.append(Media(url: image.url, sha256: sha256, etag: image.etag, lastModified: image.lastModified,
+                                    showsOriginal: image.original != nil))
         }
         for (position, item) in manifest.items.enumerated() {
             let record = Self.record(item, position: position)
             for media in item.media ?? [] {
                 if let sha256 = media.sha256 {
                     rows.media.append(Media(url: media.url, sha256: sha256, etag: media.etag, lastModified: media.lastModified,
-                                            warning: media.warning))
+                                            warning: media.warning, showsOriginal: ItemStatus(stored: media.status) == .ok))
                 }
             }
             if item.media == nil, let url = record.mediaURL, let sha256 = record.sha256 {
-                rows.media.append(Media(url: url, sha256: sha256, etag: nil, lastModified: nil))
+                rows.media.append(Media(url: url, sha256: sha256, etag: nil, lastModified: nil,
+                                        showsOriginal: ItemStatus(stored: item.status) == .ok))
             }
             rows.items.append(record)
             if rows.gallerySize == nil, let thumbnail = item.thumbnail, case .content(let name) = CachePath(thumbnail) {
