@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes, .minPixels,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .syncDryRun, .json, .quiet, .verbose, .statsEvery,
     ]
 
