@@ -5,7 +5,7 @@ import XCTest
 /// and says so as skipped, not failed.
 final class MinPixelsTests: XCTestCase {
     /// A local feed of three items: a 1×1 GIF spacer, a 16×16 PNG icon and a photo.
-    private struct IconSite {
+    struct IconSite {
         let dated: DatedSite
         let feed: String
 
@@ -104,5 +104,47 @@ final class MinPixelsTests: XCTestCase {
             XCTAssertTrue(bad.stderr.contains(reason), "\(value): \(bad.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path))
+    }
+}
+
+/// `min_pixels` and `min_bytes` in a config.json: a flag beats the cache's file, which beats the
+/// user's; `config` says which won; a sync never records them.
+final class MinPixelsSettingTests: XCTestCase {
+    func testTheCacheConfigBeatsTheUsersAndAFlagBeatsBoth() throws {
+        let site = try MinPixelsTests.IconSite()
+        let folder = try Paths.temporaryFolder()
+        let xdg = folder.appendingPathComponent("xdg")
+        try FileManager.default.createDirectory(at: xdg.appendingPathComponent("photomirror"), withIntermediateDirectories: true)
+        try Data(#"{"min_pixels": "8x8", "min_bytes": "10"}"#.utf8).write(to: xdg.appendingPathComponent("photomirror/config.json"))
+        let cache = folder.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let cacheConfig = cache.appendingPathComponent("config.json")
+        try Data(#"{"min_pixels": "32x32"}"#.utf8).write(to: cacheConfig)
+        let photomirror = Photomirror(environment: ["XDG_CONFIG_HOME": xdg.path])
+
+        let shown = try photomirror.run(["config", "--json", "--cache", cache.path])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        try JSONSchemaCheck.assertValid(shown.stdout, against: "config")
+        let settings = try XCTUnwrap((try CacheDisk.json(shown.stdout))["settings"] as? [String: [String: Any]])
+        XCTAssertEqual(settings["min_pixels"]?["value"] as? String, "32x32")
+        XCTAssertEqual(settings["min_pixels"]?["source"] as? String, "cache")
+        XCTAssertEqual(settings["min_bytes"]?["value"] as? Int, 10)
+        XCTAssertEqual(settings["min_bytes"]?["source"] as? String, "user")
+        let text = try photomirror.run(["config", "--cache", cache.path])
+        XCTAssertTrue(text.stdout.contains("min_pixels     32x32"), text.stdout)
+
+        // The cache's 32x32 leaves out the spacer and the icon.
+        let plain = try photomirror.run(["sync", "--json", "--cache", cache.path, site.feed])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let totals = try XCTUnwrap(try CacheDisk.json(plain.stdout)["totals"] as? [String: Any])
+        XCTAssertEqual(totals["images_skipped"] as? Int, 2, plain.stdout)
+
+        // A flag's 8x8 keeps the icon; the spacer is still under it. Nothing is recorded.
+        let flagged = try photomirror.run(["sync", "--json", "--min-pixels", "8x8", "--cache", cache.path, site.feed])
+        XCTAssertEqual(flagged.status, 0, flagged.stderr)
+        let flaggedTotals = try XCTUnwrap(try CacheDisk.json(flagged.stdout)["totals"] as? [String: Any])
+        XCTAssertEqual(flaggedTotals["images_skipped"] as? Int, 1, flagged.stdout)
+        XCTAssertEqual(flaggedTotals["images_ok"] as? Int, 2, flagged.stdout)
+        XCTAssertEqual(try String(contentsOf: cacheConfig, encoding: .utf8), #"{"min_pixels": "32x32"}"#)
     }
 }
