@@ -49,7 +49,7 @@ extension CommandSpec {
         operandCompletion: .none)
 
     /// sync's flags but its output ones, and how often.
-    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run", "stats-every"].contains($0.name) }
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run"].contains($0.name) }
         + [.watchJSON, .watchQuiet, .watchVerbose]
 
     static let watch = CommandSpec(
