@@ -1,8 +1,8 @@
 /// A width and height in pixels as people write them, `WxH`: `32x32`, `100X50`. The least size an
 /// image must have to be mirrored (`--min-pixels`, the `min_pixels` setting).
 public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
-    /// Sides past this are refused: no image format declares more (JPEG's 65500, PNG's 2³¹ aside,
-    /// and a PNG that wide is refused by the pixel limit anyway).
+    /// Sides past this are refused as a typo: a limit that large would leave out every image
+    /// (JPEG and WebP sides stop at 65535 and 16383; a wider PNG is over any pixel limit).
     public static let maxSide = 1_000_000
 
     public let width: Int
