@@ -92,6 +92,14 @@ final class MinPixelsTests: XCTestCase {
         XCTAssertEqual(totals["images_ok"] as? Int, 3, result.stdout)
         XCTAssertEqual(totals["images_skipped"] as? Int, 0, result.stdout)
         XCTAssertEqual(files(under: cache.appendingPathComponent("originals")).count, 3)
+
+        // The limit judges downloads: what the cache holds already is kept (docs/configuration.md).
+        let limited = try Photomirror().run(["sync", "--json", "--min-pixels", "32x32", "--cache", cache.path, site.feed])
+        XCTAssertEqual(limited.status, 0, limited.stderr)
+        let kept = try XCTUnwrap(try CacheDisk.json(limited.stdout)["totals"] as? [String: Any])
+        XCTAssertEqual(kept["images_ok"] as? Int, 3, limited.stdout)
+        XCTAssertEqual(kept["images_skipped"] as? Int, 0, limited.stdout)
+        XCTAssertEqual(kept["downloaded"] as? Int, 0, limited.stdout)
     }
 
     func testAMinPixelsThatIsNoSizeIsAUsageError() throws {
