@@ -5,10 +5,29 @@ extension ImageFormat {
         name: "png", fileExtension: "png", mimeType: "image/png",
         matches: { $0.starts(withMagic: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) },
         decoder: { bytes, _, limits throws(ImageError) in try PNGDecoding.decode(bytes, limits: limits) },
+        probe: { bytes, limits throws(ImageError) in try PNGDecoding.declaredSize(bytes, limits: limits) },
         tiles: { bytes, sizes, limits throws(ImageError) in try PNGDecoding.tiles(bytes, sizes: sizes, limits: limits) })
 }
 
 enum PNGDecoding {
+    /// IHDR's size, upright by the eXIf (else XMP) orientation: chunks read up to the first IDAT,
+    /// nothing decoded.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DeclaredSize {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("PNG: empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_png_header()
+        guard let png = pm_png_open(base, bytes.count, Int32(clamping: limits.maxPixels), &header, message.pointer) else {
+            throw message.error("PNG")
+        }
+        defer { pm_png_close(png) }
+        let orientation = ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DeclaredSize(storedWidth: Int(header.width), storedHeight: Int(header.height), orientation: orientation)
+    }
+
     /// Decodes the whole image (PNG has no shrink-on-load) after checking IHDR against `limits`.
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DecodedImage {
         let opened = try Opened(bytes, limits: limits)

@@ -8,8 +8,8 @@ import Foundation
 /// a count's range); `nil` is a key not given.
 public struct CacheConfig: Sendable, Equatable {
     public static let fileName = "config.json"
-    public static let knownKeys = ["gallery_title", "jobs", "max_age", "max_size", "per_host", "rate", "scales", "sizes",
-                                   "store", "user_agent"]
+    public static let knownKeys = ["gallery_title", "jobs", "max_age", "max_size", "min_bytes", "min_pixels", "per_host",
+                                   "rate", "scales", "sizes", "store", "user_agent"]
     /// The user's file gives defaults for every cache; a store is where one cache's files are,
     /// and two caches sharing it would describe the same objects twice.
     public static let userKeys = knownKeys.filter { $0 != "store" }
@@ -31,6 +31,10 @@ public struct CacheConfig: Sendable, Equatable {
     public var maxAge: Double?
     /// The gallery's root page title.
     public var galleryTitle: String?
+    /// Downloads smaller than this are skipped (`sync --min-bytes`).
+    public var minBytes: Int?
+    /// Downloads whose declared width or height is under this are skipped (`sync --min-pixels`).
+    public var minPixels: PixelSize?
 
     public init(maxSize: Int? = nil, store: String? = nil) {
         self.maxSize = maxSize
@@ -77,6 +81,8 @@ public struct CacheConfig: Sendable, Equatable {
         config.userAgent = try values.headerText("user_agent")
         config.maxAge = try values.duration("max_age")
         config.galleryTitle = try values.text("gallery_title", example: "\"Holiday photos\"")
+        config.minBytes = try values.byteSize("min_bytes")
+        config.minPixels = try values.pixelSize("min_pixels")
         return config
     }
 }

@@ -25,7 +25,7 @@ enum ItemVisual: Equatable {
         case .noImage:
             return .placeholder(label: "no image", reason: item.error ?? "the feed gives no image for this item")
         case .skipped:
-            return .placeholder(label: "skipped", reason: item.error ?? "the image was left out (--min-bytes)")
+            return .placeholder(label: "skipped", reason: item.error ?? "the image was left out (--min-bytes or --min-pixels)")
         }
     }
 

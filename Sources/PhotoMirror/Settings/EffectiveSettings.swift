@@ -16,6 +16,9 @@ public struct EffectiveSettings: Sendable {
     public var maxAge: Sourced<Double?>
     public var store: Sourced<String?>
     public var galleryTitle: Sourced<String?>
+    /// Downloads left out as icons and spacers (`--min-bytes`, `--min-pixels`); not recorded.
+    public var minBytes: Sourced<Int?>
+    public var minPixels: Sourced<PixelSize?>
 
     /// A value that only its resolution can judge (a size past the imaging's bound, scales that
     /// take it there), naming where it came from.
@@ -53,7 +56,8 @@ public struct EffectiveSettings: Sendable {
             sizes: sizes, scales: pick(\.scales),
             jobs: pick(\.jobs, default: loading.jobs), perHost: pick(\.perHost, default: loading.perHost),
             rate: pick(\.rate), userAgent: pick(\.userAgent), maxSize: pick(\.maxSize), maxAge: pick(\.maxAge),
-            store: pick(\.store), galleryTitle: pick(\.galleryTitle))
+            store: pick(\.store), galleryTitle: pick(\.galleryTitle), minBytes: pick(\.minBytes),
+            minPixels: pick(\.minPixels))
         guard settings.thumbnailSizes != nil else {
             let source = settings.scales.source
             throw Invalid(description: "\(place(source, "scales")): \(settings.scales.value ?? []) must keep "
@@ -87,5 +91,7 @@ extension SyncOptions {
         loading.rate = settings.rate.value
         loading.userAgent = settings.userAgent.value
         cache.maxSize = settings.maxSize.value
+        loading.minBytes = settings.minBytes.value
+        loading.minPixels = settings.minPixels.value
     }
 }

@@ -18,9 +18,12 @@ struct StoredFiles: Sendable {
 struct ImageStorer {
     let sizes: [ThumbnailSize]
     let maxPixels: Int
+    /// A download whose declared size is under this is left out (`--min-pixels`).
+    var minPixels: PixelSize? = nil
 
     func downloaded(_ bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
         let format = try detectFormat(bytes)
+        try checkDeclaredSize(bytes)
         var made = try thumbnails(of: bytes, sha256: sha256, now: now)
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
         made.files.append(ContentFile(path: path, bytes: bytes, contentType: format.mimeType, sha256: sha256))
@@ -44,6 +47,15 @@ struct ImageStorer {
                                                    sha256: Digest.sha256Hex(png), storedAt: now, lastAccess: now))
         }
         return made
+    }
+
+    /// Throws `MediaSkip` for an image under `minPixels`, from its header alone. A header that
+    /// cannot be read is left for the decode to report, as the failure it is.
+    private func checkDeclaredSize(_ bytes: [UInt8]) throws {
+        guard let minPixels,
+              let declared = try? DeclaredSize(of: bytes, limits: DecodeLimits(maxPixels: maxPixels)),
+              declared.width < minPixels.width || declared.height < minPixels.height else { return }
+        throw MediaSkip(reason: "skipped: \(declared), under --min-pixels \(minPixels)")
     }
 
     private func detectFormat(_ bytes: [UInt8]) throws -> ImageFormat {

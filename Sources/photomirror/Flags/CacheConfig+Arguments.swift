@@ -21,5 +21,7 @@ extension CacheConfig {
         rate = arguments.number(.rate)
         userAgent = arguments.last(.userAgent)
         maxAge = arguments.duration(.maxAge)
+        minBytes = arguments.byteSize(.minBytes)
+        minPixels = arguments.pixelSize(.minPixels)
     }
 }
