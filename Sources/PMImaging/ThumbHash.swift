@@ -80,27 +80,33 @@ public enum ThumbHash {
         var scale = 0.0
 
         init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int) {
-            var fx = [Double](repeating: 0, count: w)
-            var fy = [Double](repeating: 0, count: h)
-            for cy in 0..<ny {
-                for y in 0..<h { fy[y] = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) }
-                var cx = 0
-                while cx * ny < nx * (ny - cy) {
-                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
-                    var f = 0.0
-                    // The reference's order of summation, so that its rounding is met bit for bit.
-                    for y in 0..<h {
-                        let row = y * w, wave = fy[y]
-                        for x in 0..<w { f += values[row + x] * fx[x] * wave }
+            // Each cosine row once per channel (the reference computes it again for every term),
+            // the same values, so the sums below are the reference's bit for bit.
+            let fxs = (0..<nx).map { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
+            let fys = (0..<ny).map { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
+            values.withUnsafeBufferPointer { values in
+                for cy in 0..<ny {
+                    var cx = 0
+                    while cx * ny < nx * (ny - cy) {
+                        var f = 0.0
+                        fxs[cx].withUnsafeBufferPointer { fx in
+                            fys[cy].withUnsafeBufferPointer { fy in
+                                // The reference's order of summation, so that its rounding is met bit for bit.
+                                for y in 0..<h {
+                                    let row = y * w, wave = fy[y]
+                                    for x in 0..<w { f += values[row + x] * fx[x] * wave }
+                                }
+                            }
+                        }
+                        f /= Double(w * h)
+                        if cx > 0 || cy > 0 {
+                            ac.append(f)
+                            scale = max(scale, abs(f))
+                        } else {
+                            dc = f
+                        }
+                        cx += 1
                     }
-                    f /= Double(w * h)
-                    if cx > 0 || cy > 0 {
-                        ac.append(f)
-                        scale = max(scale, abs(f))
-                    } else {
-                        dc = f
-                    }
-                    cx += 1
                 }
             }
             if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }
