@@ -62,7 +62,7 @@ extension PhotoIndex {
         let list = JSONStringList.encode(hashes)
         // `j.key` is the hash's place in the array: its String is reused, not read back.
         let originals = try connection.statement("""
-            SELECT j.key, o.path, o.bytes, o.format, o.stored_at, o.last_access, o.warning
+            SELECT j.key, o.path, o.bytes, o.format, o.stored_at, o.last_access, o.warning, o.placeholder
             FROM json_each(?) j JOIN originals o ON o.sha256 = j.value
             """)
         try originals.bind(.text(list))
@@ -70,7 +70,8 @@ extension PhotoIndex {
             let sha256 = hashes[originals.int(0)]
             result[sha256]?.original = OriginalRecord(
                 sha256: sha256, path: originals.text(1) ?? "", bytes: originals.int(2), format: originals.text(3) ?? "",
-                storedAt: originals.double(4), lastAccess: originals.double(5), warning: originals.text(6))
+                storedAt: originals.double(4), lastAccess: originals.double(5), warning: originals.text(6),
+                placeholder: originals.text(7))
         }
         let thumbnails = try connection.statement("""
             SELECT j.key, t.size, t.bytes, t.sha256, t.stored_at, t.last_access

@@ -85,9 +85,13 @@ public actor PhotoIndex {
 
     public func original(sha256: String) throws(IndexError) -> OriginalRecord? {
         let query = try connection.statement(
-            "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals WHERE sha256 = ?")
+            "SELECT sha256, path, bytes, format, stored_at, last_access, warning, placeholder FROM originals WHERE sha256 = ?")
         try query.bind(.text(sha256))
-        return try query.step() ? Self.original(from: query) : nil
+        guard try query.step() else { return nil }
+        var original = Self.original(from: query)
+        original.warning = query.text(6)
+        original.placeholder = query.text(7)
+        return original
     }
 
     public func thumbnails(of sha256: String) throws(IndexError) -> [String: ThumbnailRecord] {
@@ -118,11 +122,13 @@ public actor PhotoIndex {
     func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         if let original {
             try connection.statement("""
-                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning) VALUES(?,?,?,?,?,?,?)
-                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning, placeholder)
+                VALUES(?,?,?,?,?,?,?,?)
+                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access,
+                    placeholder = coalesce(originals.placeholder, excluded.placeholder)
                 """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
                           .text(original.format), .real(original.storedAt), .real(original.lastAccess),
-                          .optional(original.warning)).run()
+                          .optional(original.warning), .optional(original.placeholder)).run()
         }
         for thumbnail in thumbnails {
             try connection.statement("""
