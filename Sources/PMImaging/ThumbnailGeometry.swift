@@ -84,10 +84,10 @@ extension ThumbnailGeometry {
 
 extension ThumbnailGeometry {
     /// The longest side of the placeholder's pixels. The algorithm takes up to
-    /// `ThumbHash.maxSide` (100), but its at most 7 cosine terms a side are as well sampled by 32
+    /// `ThumbHash.maxSide` (100), but its at most 7 cosine terms a side are as well sampled by 24
     /// area-averaged pixels, and its time goes with the pixels: 1.8 M instructions an encode at
-    /// 63×47 (a 500 px JPEG decoded at 1/8), 0.5 M at 32×24.
-    static let placeholderSide = 32
+    /// 63×47 (a 500 px JPEG decoded at 1/8), 0.5 M at 32×24, 0.3 M at 24×18.
+    static let placeholderSide = 24
 
     /// The placeholder's pixels (`ThumbHash`): the whole image, not a crop, scaled to fit
     /// `placeholderSide` on its longer side and never enlarged, in stored orientation (fitting a

@@ -14,12 +14,21 @@ import Testing
     }
 
     @Test func anImageThatFitsIsHashedAsItIs() throws {
-        let pixels = Self.bands(width: 30, height: 12)
-        let made = try Thumbnailer.thumbnails(of: try pngBytes(width: 30, height: 12, channels: 3, pixels),
+        let pixels = Self.bands(width: 21, height: 9)
+        let made = try Thumbnailer.thumbnails(of: try pngBytes(width: 21, height: 9, channels: 3, pixels),
                                               sizes: [ThumbnailSize(width: 40, height: 40)])
         var rgba: [UInt8] = []
-        for i in 0..<(30 * 12) { rgba += pixels[i * 3..<i * 3 + 3] + [255] }
-        #expect(made.placeholder == ThumbHash.encode(width: 30, height: 12, rgba: rgba))
+        for i in 0..<(21 * 9) { rgba += pixels[i * 3..<i * 3 + 3] + [255] }
+        #expect(made.placeholder == ThumbHash.encode(width: 21, height: 9, rgba: rgba))
+    }
+
+    @Test func aTileThatFitsIsHashedAsItsStraightPixelsWithClearOnesBlack() {
+        var pixels: [UInt8] = []
+        for i in 0..<(12 * 10) { pixels += [UInt8(i % 256), 90, UInt8(255 - i % 256), i % 7 == 0 ? 0 : UInt8(40 + i % 200)] }
+        var expected = pixels
+        for i in stride(from: 0, to: expected.count, by: 4) where expected[i + 3] == 0 { expected[i] = 0; expected[i + 1] = 0; expected[i + 2] = 0 }
+        #expect(ThumbHash.encode(PixelTile(pixels: pixels, width: 12, height: 10, channels: 4))
+                == ThumbHash.encode(width: 12, height: 10, rgba: expected))
     }
 
     @Test func theWholeImageIsHashedNotTheSquareCrop() throws {
@@ -41,7 +50,8 @@ import Testing
         let whole = try source.withUnsafeBytes { try PNGDecoding.tiles($0, sizes: sizes, limits: .default, scaling: false) }
         let tile = try #require(scaled.placeholder)
         #expect(tile == whole.placeholder)
-        #expect(tile.width == ThumbnailGeometry.placeholderSide && tile.height == 23)
+        let side = ThumbnailGeometry.placeholderSide
+        #expect(tile.width == side && tile.height == (180 * side + 125) / 250)
         #expect(scaled.tiles.count == 2, "the placeholder is not one of the thumbnails")
     }
 
