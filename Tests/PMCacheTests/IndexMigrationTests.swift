@@ -171,4 +171,20 @@ import Testing
         #expect(try await index.files(of: ["bb"])["bb"]?.original?.placeholder == original.placeholder)
         _ = try PhotoIndex(path: path)
     }
+
+    /// Thumbnails made again from a stored original (a new size) give an original stored before
+    /// schema 6 its placeholder; one it has stays, and no row is made for an original gone.
+    @Test func thumbnailsMadeAgainFillAMissingPlaceholder() async throws {
+        let index = try PhotoIndex(path: try await schemaFiveIndex())
+        func rethumbnailed(_ sha256: String, _ placeholder: String) async throws {
+            try await index.apply([.record(resource: ResourceRecord(url: "https://m/\(sha256).jpg", sha256: sha256, etag: nil,
+                                                                   lastModified: nil, contentType: nil, fetchedAt: 3, lastAccess: 3),
+                                           original: nil, thumbnails: [], placeholder: placeholder)])
+        }
+        try await rethumbnailed("aa", "first")
+        try await rethumbnailed("aa", "second")
+        #expect(try await index.original(sha256: "aa")?.placeholder == "first")
+        try await rethumbnailed("zz", "third")
+        #expect(try await index.original(sha256: "zz") == nil)
+    }
 }

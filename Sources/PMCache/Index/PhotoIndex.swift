@@ -118,6 +118,13 @@ public actor PhotoIndex {
         }
     }
 
+    /// Gives a stored original that has no placeholder (stored before schema 6) this one; an
+    /// original whose row is gone gets none (no row is made for a file that may be gone too).
+    func fillPlaceholder(_ placeholder: String, sha256: String) throws(IndexError) {
+        try connection.statement("UPDATE originals SET placeholder = ? WHERE sha256 = ? AND placeholder IS NULL")
+            .bind(.text(placeholder), .text(sha256)).run()
+    }
+
     /// `record`'s rows, inside the caller's transaction (see `apply(_:)` for batches).
     func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         if let original {
