@@ -6,7 +6,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Decodes to full-frame 8-bit pixels at the smallest scale that still covers every size,
     /// after checking the declared dimensions against the limits.
     typealias Decoder = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> DecodedImage
-    /// The upright thumbnail pixels, one tile per size, in sRGB.
+    /// The upright thumbnail pixels, one tile per size, and the placeholder's, in sRGB.
     typealias TileMaker = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> Tiles
     /// The upright size the header declares (`DeclaredSize`), read without decoding.
     typealias Prober = @Sendable (UnsafeRawBufferPointer, DecodeLimits) throws(ImageError) -> DeclaredSize
@@ -39,8 +39,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
             self.tiles = tiles
         } else {
             self.tiles = { bytes, sizes, limits throws(ImageError) in
-                let image = try decoder(bytes, sizes, limits)
-                return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
+                try TileRendering.tiles(try decoder(bytes, sizes, limits), sizes: sizes)
             }
         }
     }

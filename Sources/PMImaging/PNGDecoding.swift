@@ -48,8 +48,7 @@ enum PNGDecoding {
         let whole = scaling && header.scalable != 0 ? try Opened(bytes, limits: limits) : opened
         let wholeImageBytes = Int(header.width) * Int(header.height) * Int(header.channels)
         return try LargeDecodeGate.run(holding: wholeImageBytes) { () throws(ImageError) in
-            let image = try whole.decodeWhole(limits: limits)
-            return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
+            try TileRendering.tiles(try whole.decodeWhole(limits: limits), sizes: sizes)
         }
     }
 
@@ -90,10 +89,11 @@ enum PNGDecoding {
 
         /// Nil when the file breaks after some rows: only a whole decode keeps them.
         func decodeScaled(sizes: [ThumbnailSize], limits: DecodeLimits) throws(ImageError) -> Tiles? {
+            // The sizes' targets, then the placeholder's: one pass of the rows fills them all.
             let targets = sizes.map { size in
                 ThumbnailGeometry.storedTarget(size, orientation: orientation,
                                                imageWidth: Int(header.width), imageHeight: Int(header.height))
-            }
+            } + [ThumbnailGeometry.placeholderTarget(imageWidth: Int(header.width), imageHeight: Int(header.height))]
             // Room for RGBA: whether the pixels have alpha is settled by the decoder.
             let buffers = targets.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.height * 4) }
             defer { for buffer in buffers { buffer.deallocate() } }
@@ -110,13 +110,14 @@ enum PNGDecoding {
             case -2: return nil
             default: throw message.error("PNG")
             }
-            let tiles = zip(targets, buffers).map { target, buffer in
+            var tiles = zip(targets, buffers).map { target, buffer in
                 let count = target.width * target.height * Int(channels)
                 let tile = PixelTile(pixels: Array(UnsafeBufferPointer(start: buffer, count: count)),
                                      width: target.width, height: target.height, channels: Int(channels))
                 return orientation.apply(to: tile)
             }
-            return Tiles(tiles: tiles, warning: warning.text)
+            let placeholder = tiles.removeLast()
+            return Tiles(tiles: tiles, warning: warning.text, placeholder: placeholder)
         }
     }
 }

@@ -4,19 +4,21 @@
 public enum Thumbnailer {
     /// Decodes once, converts an embedded colour profile to sRGB, applies EXIF orientation,
     /// centre-crops to each target aspect and area-averages (premultiplied alpha; upscales small images so output is always exactly the size).
-    /// Returns PNG bytes per size, in order. The format comes from the bytes, never a file name;
+    /// Returns PNG bytes per size, in order, and the image's `ThumbHash` (of the whole image, made
+    /// from the same decoded pixels). The format comes from the bytes, never a file name;
     /// with no sizes the bytes are only sniffed. Opaque results are written as RGB, others as RGBA.
     /// A damaged file that still decodes in part (as browsers show it) gives its thumbnails and
     /// a `warning`; one where nothing decodes throws.
     public static func thumbnails(of bytes: UnsafeRawBufferPointer, sizes: [ThumbnailSize],
                                   limits: DecodeLimits = .default) throws(ImageError) -> Thumbnails {
         guard let format = ImageFormat.sniff(bytes) else { throw .notAnImage(startingWith: bytes) }
-        guard !sizes.isEmpty else { return Thumbnails(pngs: [], warning: nil) }
+        guard !sizes.isEmpty else { return Thumbnails(pngs: [], warning: nil, placeholder: nil) }
         let made = try format.tiles(bytes, sizes, limits)
         var pngs: [[UInt8]] = []
         pngs.reserveCapacity(made.tiles.count)
         for tile in made.tiles { pngs.append(try PNGEncoding.encode(tile.droppingOpaqueAlpha())) }
-        return Thumbnails(pngs: pngs, warning: made.warning.map { "\(format.displayName): \($0)" })
+        return Thumbnails(pngs: pngs, warning: made.warning.map { "\(format.displayName): \($0)" },
+                          placeholder: made.placeholder.map { ThumbHash.encode($0) })
     }
 
     public static func thumbnails(of bytes: [UInt8], sizes: [ThumbnailSize],
@@ -45,4 +47,7 @@ public enum Thumbnailer {
 public struct Thumbnails: Sendable, Equatable {
     public let pngs: [[UInt8]]
     public let warning: String?
+    /// The whole image's `ThumbHash` (about 25 bytes), from which `ThumbHash.render` paints a
+    /// blurred placeholder; nil only when no size was asked for (nothing was decoded).
+    public let placeholder: [UInt8]?
 }

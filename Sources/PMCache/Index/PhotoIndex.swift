@@ -90,9 +90,13 @@ public actor PhotoIndex {
 
     public func original(sha256: String) throws(IndexError) -> OriginalRecord? {
         let query = try connection.statement(
-            "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals WHERE sha256 = ?")
+            "SELECT sha256, path, bytes, format, stored_at, last_access, warning, placeholder FROM originals WHERE sha256 = ?")
         try query.bind(.text(sha256))
-        return try query.step() ? Self.original(from: query) : nil
+        guard try query.step() else { return nil }
+        var original = Self.original(from: query)
+        original.warning = query.text(6)
+        original.placeholder = query.text(7)
+        return original
     }
 
     public func thumbnails(of sha256: String) throws(IndexError) -> [String: ThumbnailRecord] {
@@ -119,15 +123,24 @@ public actor PhotoIndex {
         }
     }
 
+    /// Gives a stored original that has no placeholder (stored before schema 6) this one; an
+    /// original whose row is gone gets none (no row is made for a file that may be gone too).
+    func fillPlaceholder(_ placeholder: String, sha256: String) throws(IndexError) {
+        try connection.statement("UPDATE originals SET placeholder = ? WHERE sha256 = ? AND placeholder IS NULL")
+            .bind(.text(placeholder), .text(sha256)).run()
+    }
+
     /// `record`'s rows, inside the caller's transaction (see `apply(_:)` for batches).
     func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         if let original {
             try connection.statement("""
-                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning) VALUES(?,?,?,?,?,?,?)
-                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning, placeholder)
+                VALUES(?,?,?,?,?,?,?,?)
+                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access,
+                    placeholder = coalesce(originals.placeholder, excluded.placeholder)
                 """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
                           .text(original.format), .real(original.storedAt), .real(original.lastAccess),
-                          .optional(original.warning)).run()
+                          .optional(original.warning), .optional(original.placeholder)).run()
         }
         for thumbnail in thumbnails {
             try connection.statement("""

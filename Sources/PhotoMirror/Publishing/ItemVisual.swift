@@ -14,8 +14,9 @@ enum ItemVisual: Equatable {
     static func of(_ item: ItemRecord, paths: StoredPaths?, base: ThumbnailSize, prefix: String) -> ItemVisual {
         switch item.status {
         case .ok, .evictedOriginal:
-            guard let paths, let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
+            guard let paths, var sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
             else { return .placeholder(label: "evicted", reason: "the thumbnail is no longer in the cache") }
+            sources.placeholder = paths.placeholder.flatMap(PlaceholderImage.dataURL(thumbHash:))
             return .image(sources, link: paths.original.map { prefix + HTML.relativeLink($0) })
         case .evicted:
             return .placeholder(label: "evicted", reason: item.error

@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PMImaging
 import PMSupport
@@ -9,6 +10,8 @@ struct StoredFiles: Sendable {
     var thumbnails: [ThumbnailRecord]
     /// The file was damaged, its thumbnails made from what decodes: what the decoder said.
     var warning: String?
+    /// The image's ThumbHash, base64, as `originals.placeholder` keeps it.
+    var placeholder: String?
 }
 
 /// Decodes an image once and makes its thumbnails and (for a download) the original's file,
@@ -28,7 +31,7 @@ struct ImageStorer {
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
         made.files.append(ContentFile(path: path, bytes: bytes, contentType: format.mimeType, sha256: sha256))
         made.original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
-                                       storedAt: now, lastAccess: now, warning: made.warning)
+                                       storedAt: now, lastAccess: now, warning: made.warning, placeholder: made.placeholder)
         return made
     }
 
@@ -39,7 +42,8 @@ struct ImageStorer {
         } catch {
             throw MediaFailure(reason: "cannot decode image: \(error.message)")
         }
-        var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning)
+        var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning,
+                               placeholder: thumbnails.placeholder.map { Data($0).base64EncodedString() })
         for (size, png) in zip(sizes, thumbnails.pngs) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
             made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))

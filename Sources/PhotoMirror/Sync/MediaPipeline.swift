@@ -184,7 +184,8 @@ struct MediaPipeline: Sendable {
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
                                       contentType: nil, fetchedAt: fetchedAt ?? now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
-                        write: .record(resource: resource, original: nil, thumbnails: files.thumbnails),
+                        write: .record(resource: resource, original: nil, thumbnails: files.thumbnails,
+                                       placeholder: files.placeholder),
                         warning: files.warning)
     }
 }

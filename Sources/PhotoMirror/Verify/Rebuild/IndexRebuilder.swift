@@ -73,7 +73,7 @@ struct IndexRebuilder: Sendable {
             gallerySize = gallerySize ?? rows.gallerySize
         }
         var files = await hashed
-        files.takeWarnings(from: media.map(\.media))
+        files.takeManifestFields(from: media.map(\.media))
         result.originals = files.originals.count
         result.thumbnails = files.thumbnails.count
         result.skipped += files.rejected

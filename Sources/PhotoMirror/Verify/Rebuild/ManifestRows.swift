@@ -24,6 +24,8 @@ struct ManifestRows: Sendable, Equatable {
         var lastModified: String?
         /// The decoding warning of its original (a damaged file), as the manifest gives it.
         var warning: String? = nil
+        /// Its original's placeholder (ThumbHash, base64), as the manifest gives it.
+        var placeholder: String? = nil
         /// The manifest shows its original stored (not evicted): without the file, it was lost.
         var showsOriginal = false
     }
@@ -52,7 +54,8 @@ struct ManifestRows: Sendable, Equatable {
             for media in item.media ?? [] {
                 if let sha256 = media.sha256 {
                     rows.media.append(Media(url: media.url, sha256: sha256, etag: media.etag, lastModified: media.lastModified,
-                                            warning: media.warning, showsOriginal: ItemStatus(stored: media.status) == .ok))
+                                            warning: media.warning, placeholder: media.placeholder,
+                                            showsOriginal: ItemStatus(stored: media.status) == .ok))
                 }
             }
             if item.media == nil, let url = record.mediaURL, let sha256 = record.sha256 {
@@ -137,9 +140,10 @@ private struct StoredManifest: Decodable {
         var sha256: String?
         var etag: String?
         var lastModified: String?
+        var placeholder: String?
 
         enum CodingKeys: String, CodingKey {
-            case url, source, status, error, warning, sha256, etag
+            case url, source, status, error, warning, sha256, etag, placeholder
             case lastModified = "last_modified"
         }
     }
