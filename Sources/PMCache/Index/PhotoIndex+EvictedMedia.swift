@@ -36,3 +36,24 @@ extension PhotoIndex {
         try gatherEvictedMedia(feedKey: feedKey)
     }
 }
+
+extension PhotoIndex {
+    /// What the cache holds for a media URL `media(for:)` does not know: the image the rows of
+    /// the feeds that list it name by it, evicted. A scan of the items (no index by URL), for a
+    /// lookup outside a sync; nil for a URL nothing lists or whose image was lost.
+    public func listedMedia(for url: String) throws(IndexError) -> CachedMedia? {
+        let query = try connection.statement("""
+            SELECT sha256 FROM items WHERE media_url = ?1 AND sha256 IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM resources WHERE url = ?1)
+            UNION ALL SELECT sha256 FROM item_media WHERE url = ?1 AND sha256 IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM resources WHERE url = ?1)
+            UNION ALL SELECT image_sha256 FROM feeds WHERE image_url = ?1 AND image_sha256 IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM resources WHERE url = ?1)
+            LIMIT 1
+            """)
+        try query.bind(.text(url))
+        guard try query.step(), let sha256 = query.text(0) else { return nil }
+        _ = try query.step()
+        return CachedMedia(sha256: sha256, original: try original(sha256: sha256), thumbnails: try thumbnails(of: sha256))
+    }
+}

@@ -58,7 +58,7 @@ public struct MirrorCache: Sendable {
     /// nothing for it (never synced, or evicted whole).
     public func image(for url: String) async throws(CacheCommandError) -> CachedImage? {
         try await withIndex { index throws(IndexError) in
-            guard let media = try await index.media(for: url) else { return nil }
+            guard let media = try await index.media(for: url) ?? index.listedMedia(for: url) else { return nil }
             return CachedImage(media.sha256, original: media.original, thumbnails: media.thumbnails.values, in: folder)
         }
     }
