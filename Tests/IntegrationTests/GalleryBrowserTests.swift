@@ -57,6 +57,25 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertEqual(pngSize(shot)?.width, 390, "the phone-width screenshot")
     }
 
+    /// From file://, with every thumbnail file removed (as if they were slow or unreachable):
+    /// each card's `<img>` is painted with its placeholder, not left transparent, in the light
+    /// and the dark theme. Screenshots: gallery-unreachable-light.png, gallery-unreachable-dark.png.
+    func testPlaceholdersPaintTheCardsWhenTheThumbnailsDoNotLoad() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 3))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+        let sync = try Photomirror().run(["sync", "--cache", cache.path, "--size", "160x160", server.url("feed.js")])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("thumbs"))
+        let printed = try runCheck(["--unreachable-thumbnails", "3",
+                                    "--url", cache.appendingPathComponent("index.html").absoluteString], name: "unreachable")
+        XCTAssertTrue(printed.contains("ok: dark theme, 3 thumbnails whose files are gone show their placeholder"), printed)
+        let shot = try Data(contentsOf: Self.artifacts.appendingPathComponent("gallery-unreachable-light.png"))
+        XCTAssertGreaterThan(pngSize(shot)?.width ?? 0, 0, "the screenshot is a PNG")
+    }
+
     /// 240×240, transparent but for an opaque disc in the middle.
     static func writeTransparentPNG(to file: URL) throws {
         let script = """

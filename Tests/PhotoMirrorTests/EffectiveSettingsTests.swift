@@ -59,6 +59,25 @@ import Testing
         #expect(options.loading.jobs == SyncOptions().loading.jobs && options.loading.userAgent == nil)
     }
 
+    @Test func theLeastSizesComeFromTheStrongestSourceAndReachTheSync() throws {
+        var flags = CacheConfig(), cache = CacheConfig(), user = CacheConfig()
+        cache.minPixels = PixelSize(width: 32, height: 32)
+        user.minPixels = PixelSize(width: 8, height: 8)
+        user.minBytes = 500
+        var settings = try EffectiveSettings.resolve(layers(flags: flags, cache: cache, user: user))
+        #expect(settings.minPixels.value == PixelSize(width: 32, height: 32) && settings.minPixels.source == cacheFile)
+        #expect(settings.minBytes.value == 500 && settings.minBytes.source == userFile)
+        flags.minPixels = PixelSize(width: 16, height: 10)
+        settings = try EffectiveSettings.resolve(layers(flags: flags, cache: cache, user: user))
+        var options = SyncOptions()
+        options.apply(settings)
+        #expect(options.loading.minPixels == PixelSize(width: 16, height: 10) && options.loading.minBytes == 500)
+        let listed = SettingsListing(settings).entries.filter { $0.key.hasPrefix("min_") }
+        #expect(listed.map(\.key) == ["min_bytes", "min_pixels"])
+        #expect(listed.map(\.value) == [.integer(500), .text("16x10")])
+        #expect(listed.map(\.source) == ["user", "flag"])
+    }
+
     @Test func aSizeOverTheBoundNamesTheFileItCameFrom() {
         var cache = CacheConfig()
         cache.sizes = ["5000x10"]
@@ -82,6 +101,8 @@ import Testing
         flags.sizes = ["120x80"]
         flags.jobs = 4
         flags.maxAge = 60
+        flags.minBytes = 2_000
+        flags.minPixels = PixelSize(width: 32, height: 32)
         let sticky = CacheConfigFile.sticky(flags)
         #expect(Set(sticky.keys) == ["sizes", "jobs"])
     }

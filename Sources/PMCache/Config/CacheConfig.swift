@@ -9,7 +9,8 @@ import PMSupport
 /// a count's range); `nil` is a key not given.
 public struct CacheConfig: Sendable, Equatable {
     public static let fileName = "config.json"
-    public static let knownKeys = ["fit", "format", "gallery_title", "jobs", "max_age", "max_size", "per_host", "quality",
+    public static let knownKeys = ["fit", "format", "gallery_title", "jobs", "max_age", "max_size", "min_bytes", "min_pixels",
+                                   "per_host", "quality",
                                    "rate", "scales", "sizes", "store", "user_agent"]
     /// The user's file gives defaults for every cache; a store is where one cache's files are,
     /// and two caches sharing it would describe the same objects twice.
@@ -38,6 +39,10 @@ public struct CacheConfig: Sendable, Equatable {
     public var quality: Int?
     /// `cover` or `contain` (`ThumbnailFit`).
     public var fit: String?
+    /// Downloads smaller than this are skipped (`sync --min-bytes`).
+    public var minBytes: Int?
+    /// Downloads whose declared width or height is under this are skipped (`sync --min-pixels`).
+    public var minPixels: PixelSize?
 
     public init(maxSize: Int? = nil, store: String? = nil) {
         self.maxSize = maxSize
@@ -87,6 +92,8 @@ public struct CacheConfig: Sendable, Equatable {
         config.format = try values.choice("format", from: ThumbnailFormat.names)
         config.quality = try values.integer("quality", in: 1...100)
         config.fit = try values.choice("fit", from: ThumbnailFit.allCases.map(\.rawValue))
+        config.minBytes = try values.byteSize("min_bytes")
+        config.minPixels = try values.pixelSize("min_pixels")
         return config
     }
 }

@@ -55,6 +55,15 @@ struct ConfigValues {
         }
     }
 
+    func pixelSize(_ key: String) throws(CacheConfig.LoadError) -> PixelSize? {
+        switch given(key) {
+        case nil: return nil
+        case .text(let text)?:
+            do { return try PixelSize.parse(text) } catch { throw CacheConfig.LoadError(description: "\(key): \(error.description)") }
+        default: throw mistake(key, "a size in pixels such as \"32x32\"")
+        }
+    }
+
     func duration(_ key: String) throws(CacheConfig.LoadError) -> Double? {
         switch given(key) {
         case nil: return nil

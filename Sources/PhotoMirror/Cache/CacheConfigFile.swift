@@ -7,8 +7,8 @@ import PMSupport
 public enum CacheConfigFile {
     /// The settings a sync's flags record, so the next plain sync keeps them: what the cache holds
     /// (sizes, scales, their format, quality and fit) and how it is fetched (jobs, per-host, rate, user agent). Limits (`--max`,
-    /// prune's `--max-age`) act for their run only: one evicting prune must not become every
-    /// sync's rule unasked; write them into config.json to keep them.
+    /// prune's `--max-age`, `--min-bytes`, `--min-pixels`) act for their run only: one evicting
+    /// prune must not become every sync's rule unasked; write them into config.json to keep them.
     public static func sticky(_ flags: CacheConfig) -> [String: Any] {
         var values: [String: Any] = [:]
         if let sizes = flags.sizes { values["sizes"] = sizes }

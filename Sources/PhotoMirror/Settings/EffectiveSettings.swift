@@ -21,6 +21,9 @@ public struct EffectiveSettings: Sendable {
     public var format: Sourced<ThumbnailFormat>
     public var quality: Sourced<Int?>
     public var fit: Sourced<ThumbnailFit>
+    /// Downloads left out as icons and spacers (`--min-bytes`, `--min-pixels`); not recorded.
+    public var minBytes: Sourced<Int?>
+    public var minPixels: Sourced<PixelSize?>
 
     /// A value that only its resolution can judge (a size past the imaging's bound, scales that
     /// take it there), naming where it came from.
@@ -61,7 +64,8 @@ public struct EffectiveSettings: Sendable {
             store: pick(\.store), galleryTitle: pick(\.galleryTitle),
             format: named(pick(\.format), default: .png, ThumbnailFormat.init(named:)),
             quality: pick(\.quality),
-            fit: named(pick(\.fit), default: .cover, ThumbnailFit.init(rawValue:)))
+            fit: named(pick(\.fit), default: .cover, ThumbnailFit.init(rawValue:)),
+            minBytes: pick(\.minBytes), minPixels: pick(\.minPixels))
         guard settings.thumbnailSizes != nil else {
             let source = settings.scales.source
             throw Invalid(description: "\(place(source, "scales")): \(settings.scales.value ?? []) must keep "
@@ -103,5 +107,7 @@ extension SyncOptions {
         loading.rate = settings.rate.value
         loading.userAgent = settings.userAgent.value
         cache.maxSize = settings.maxSize.value
+        loading.minBytes = settings.minBytes.value
+        loading.minPixels = settings.minPixels.value
     }
 }

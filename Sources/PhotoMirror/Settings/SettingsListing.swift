@@ -51,6 +51,8 @@ public struct SettingsListing: Sendable, Encodable {
             entry("user_agent", settings.userAgent, settings.userAgent.value.map { .text($0) } ?? .null),
             entry("max_size", settings.maxSize, settings.maxSize.value.map { .integer($0) } ?? .null),
             entry("max_age", settings.maxAge, settings.maxAge.value.map { .number($0) } ?? .null),
+            entry("min_bytes", settings.minBytes, settings.minBytes.value.map { .integer($0) } ?? .null),
+            entry("min_pixels", settings.minPixels, settings.minPixels.value.map { .text($0.description) } ?? .null),
             entry("store", settings.store, settings.store.value.map { .text($0) } ?? .null),
             entry("gallery_title", settings.galleryTitle, settings.galleryTitle.value.map { .text($0) } ?? .null),
         ]

@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .format, .quality, .fit, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .format, .quality, .fit, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes, .minPixels,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .syncDryRun, .json, .quiet, .verbose, .statsEvery,
     ]
 
@@ -49,7 +49,7 @@ extension CommandSpec {
         operandCompletion: .none)
 
     /// sync's flags but its output ones, and how often.
-    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run", "stats-every"].contains($0.name) }
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run"].contains($0.name) }
         + [.watchJSON, .watchQuiet, .watchVerbose]
 
     static let watch = CommandSpec(

@@ -24,5 +24,7 @@ extension CacheConfig {
         format = arguments.last(.format)
         quality = arguments.int(.quality)
         fit = arguments.last(.fit)
+        minBytes = arguments.byteSize(.minBytes)
+        minPixels = arguments.pixelSize(.minPixels)
     }
 }
