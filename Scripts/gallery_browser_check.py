@@ -7,10 +7,15 @@ failure, 77 when chromium, chromedriver or selenium is not installed.
 
 Usage: gallery_browser_check.py --url URL --screenshots PREFIX --originals N --placeholders N [--scale 2]
        gallery_browser_check.py --viewer --url URL --screenshots PREFIX --transparent NAME
+       gallery_browser_check.py --unreachable-thumbnails N --url URL --screenshots PREFIX
 With --viewer it checks, instead, the feed page's viewer (a click opens an original, the arrow
 keys step, Escape closes, no original is fetched before it is shown), a transparent image drawn
 over a checkerboard that stands out from the page in the light and the dark theme (pixels of
 the screenshot), and both pages at 390 CSS pixels wide without sideways scrolling.
+With --unreachable-thumbnails (a cache whose thumbnail files were removed) it checks that each
+of the N thumbnails of the feed page, none of which loads, is painted with its inline
+placeholder in the light and the dark theme: the <img>'s computed background is the data URL,
+and the screenshot shows colours there that are neither the page's nor the checkerboard's.
 """
 import argparse
 import json
@@ -76,8 +81,9 @@ def check_images(driver, scale, page):
         if not state["alt"]:
             fail("%s: image %s has no alt text" % (page, state["src"]))
         if scale == 2 and state["srcset"] and " 2x" in state["srcset"]:
-            wanted = "/%dx%d/" % (expected[0] * 2, expected[1] * 2)
-            if wanted not in state["src"]:
+            # The folder is the size, or the size and its variant: 80x80/, 80x80-contain.webp/.
+            wanted = "/%dx%d" % (expected[0] * 2, expected[1] * 2)
+            if not any(wanted + end in state["src"] for end in ("/", "-", ".")):
                 fail("%s: at 2x the browser chose %s, not the %s thumbnail" % (page, state["src"], wanted))
     return len(images)
 
@@ -103,9 +109,18 @@ def main():
     parser.add_argument("--scale", type=int, default=1)
     parser.add_argument("--viewer", action="store_true", help="check the viewer, transparency and 390 px instead")
     parser.add_argument("--transparent", help="with --viewer: the file name of a transparent image in the feed")
+    parser.add_argument("--unreachable-thumbnails", type=int, default=0,
+                        help="check the placeholders of this many thumbnails whose files are gone instead")
     args = parser.parse_args()
 
     driver = start_browser(args.scale)
+    if args.unreachable_thumbnails:
+        try:
+            placeholder_checks(driver, args)
+        finally:
+            driver.quit()
+        print("PASS")
+        return
     if args.viewer:
         try:
             viewer_checks(driver, args)
@@ -309,6 +324,59 @@ def viewer_checks(driver, args):
     if errors:
         fail("console errors on the feed page: %s" % errors)
     check_narrow(driver, feed, args.url, args.screenshots)
+
+
+def check_placeholders(driver, expected, theme, path):
+    """Each thumbnail <img> of the page has not loaded (its file is gone) and is painted with
+    its placeholder: a data: URL background over the checkerboard, and in the screenshot a
+    colour at its centre that is neither the page's background nor one of the checkerboard's."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+    images = driver.find_elements("css selector", "a.thumb img")
+    if len(images) != expected:
+        fail("%s theme: %d thumbnails on the feed page, expected %d" % (theme, len(images), expected))
+    driver.execute_script("window.scrollTo(0, 0)")
+    states = driver.execute_script("""
+        return arguments[0].map(i => { const r = i.getBoundingClientRect(); const s = getComputedStyle(i);
+            return {loaded: i.complete && i.naturalWidth > 0, background: s.backgroundImage,
+                    rect: [r.left, r.top, r.width, r.height]}; });""", images)
+    ratio = driver.execute_script("return devicePixelRatio")
+    page = driver.execute_script("return getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number)")
+    check = [(255, 255, 255), (207, 207, 204)] if theme == "light" else [(74, 74, 74), (46, 46, 46)]
+    rows = decode_png(viewport_shot(driver, path))
+    painted = 0
+    for state in states:
+        if state["loaded"]:
+            fail("%s theme: a thumbnail loaded although its file is gone: %s" % (theme, state))
+        if not state["background"].startswith('url("data:image/png;base64,') or "conic-gradient" not in state["background"]:
+            fail("%s theme: the thumbnail's background is %s, not its placeholder over the checkerboard"
+                 % (theme, state["background"][:80]))
+        left, top, width, height = state["rect"]
+        if top + height > len(rows) / ratio:
+            continue  # below the window: its computed style was checked, its pixels are not in the shot
+        # Lower right of the box: the broken image's icon and alt text are at its upper left.
+        x, y = int((left + width * 0.8) * ratio), int((top + height * 0.8) * ratio)
+        colour = rows[y][x]
+        near = lambda other: max(abs(colour[i] - other[i]) for i in range(3)) <= 6
+        if near(page) or any(near(c) for c in check):
+            fail("%s theme: the unloaded thumbnail shows %s, the page's or the checkerboard's colour, not a placeholder"
+                 % (theme, colour))
+        painted += 1
+    if painted == 0:
+        fail("%s theme: no thumbnail was in the window to look at" % theme)
+    print("ok: %s theme, %d thumbnails whose files are gone show their placeholder (%d looked at in the screenshot)"
+          % (theme, len(states), painted))
+
+
+def placeholder_checks(driver, args):
+    driver.get(args.url)
+    feed = driver.find_elements("css selector", ".feed h2 a")[0].get_attribute("href")
+    driver.get(feed)
+    check_placeholders(driver, args.unreachable_thumbnails, "light", args.screenshots + "-light.png")
+    check_placeholders(driver, args.unreachable_thumbnails, "dark", args.screenshots + "-dark.png")
+    # The missing thumbnails are the test's doing; anything else on the console still fails.
+    errors = [e for e in console_errors(driver) if "/thumbs/" not in e]
+    if errors:
+        fail("console errors on the feed page: %s" % errors)
 
 
 if __name__ == "__main__":

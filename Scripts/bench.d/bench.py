@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the performance targets (issues 6, 11, 12, 14, 16, 23 and 26) side by side with their peers and prints one table.
+"""Runs the performance targets (issues 6, 11, 12, 14, 16, 23, 26 and 27) side by side with their peers and prints one table.
 
 Called by Scripts/bench (which installs the peers, builds photomirror and the corpus); see
 there for usage. Every figure is a median over rounds, every ratio is taken per round between
@@ -8,7 +8,7 @@ runs of the same round (the machine is shared and noisy; ratios measured togethe
 import argparse, os, re, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import formats, http2, objectstore, parse, report, scale, settle, sync, thumbs  # noqa: E402
+import formats, http2, objectstore, parse, report, scale, settle, sync, thumbformats, thumbs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -50,7 +50,7 @@ def main():
     ap.add_argument("--work", required=True, help="scratch folder for caches and outputs (a tmpfs if possible)")
     ap.add_argument("--disk-work", help="a folder on disk for the informational on-disk sync row")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", help="targets to run, e.g. 1,3")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", help="targets to run, e.g. 1,3")
     ap.add_argument("--markdown", help="also write the table to this file")
     ap.add_argument("--reference", help="target 16: the release binary of commit 15fab8e")
     a = ap.parse_args()
@@ -111,6 +111,8 @@ def main():
                 results["versus"] = {"status": "skipped", "detail": "its build is missing: see Scripts/bench"}
         if "14" in only:
             results["settle"] = settle.run(a.binary, a.corpus, a.work, plan["settle_count"])
+        if "17" in only:
+            results["thumb_formats"] = thumbformats.run(a.binary, a.corpus, a.work, plan["thumb_rounds"], plan["warmup"])
     finally:
         shutil.rmtree(a.work, ignore_errors=True)
         if a.disk_work:

@@ -188,6 +188,29 @@ def targets(results):
                          f"{vs['floor_vs_thumb']:.2f}×", "—", "info"))
     rows += _settle_rows(results.get("settle"))
     rows += _versus_rows(results.get("versus"))
+    rows += _thumb_format_rows(results.get("thumb_formats"))
+    return rows
+
+
+def _thumb_format_rows(formats):
+    """Target 17: each thumbnail format's encode time against vipsthumbnail writing it, and its
+    bytes against the format's reference encoder given the same pixels."""
+    rows = []
+    for name, r in (formats or {}).items():
+        label = {"webp": "WebP", "avif": "AVIF", "jpeg": "JPEG"}[name]
+        rows.append(("17", f"thumb {r['count']}×500 px JPEG → 40x40 {label} q{r['quality']}: photomirror vs "
+                           f"vipsthumbnail writing {label} (same library, every core)",
+                     f"{r['speedup']:.2f}×", "≥ 1.00×", r["speedup"] >= 1.0))
+        if r["bytes"] is None or r["reference_bytes"] is None:
+            why = r["reference_refused"] or "photomirror made fewer files than inputs"
+            rows.append(("17", f"{label} bytes per 40x40 thumbnail vs its reference encoder ({why})", "?", "≤ +5 %", False))
+            continue
+        change = r["bytes"] / r["reference_bytes"] - 1
+        reference = {"webp": "cwebp -q 75", "avif": "libheif via vips Q=50", "jpeg": "cjpeg -quality 75 -optimize"}[name]
+        rows.append(("17", f"{label} bytes per 40x40 thumbnail: photomirror {r['bytes']:,.0f} B vs {reference} "
+                           f"{r['reference_bytes']:,.0f} B on the same pixels (PNG {r['png_bytes']:,.0f} B; "
+                           f"vipsthumbnail's own {r['vips_bytes']:,.0f} B)",
+                     f"{change * 100:+.1f} %", "≤ +5 %", change <= 0.05))
     return rows
 
 
@@ -356,6 +379,9 @@ def render(results):
     if vs:
         for stats in vs["stats"].values():
             lines.append(_row("12/15 sync vs thumb and the C floor", stats))
+    for name, r in (results.get("thumb_formats") or {}).items():
+        for stats in r["stats"].values():
+            lines.append(_row(f"17 thumb {name} jpeg500", stats))
     lines += ["", "| # | target | measured | goal | verdict |", "|---|---|---:|---:|---|"]
     for number, what, measured, goal, ok in targets(results):
         lines.append(f"| {number} | {what} | {measured} | {goal} | {_cell(ok)} |")

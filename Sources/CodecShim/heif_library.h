@@ -18,7 +18,10 @@
     X(image_handle_get_metadata) X(decoding_options_alloc) X(decoding_options_free) \
     X(decode_image) X(image_release) X(image_get_width) X(image_get_height)    \
     X(image_get_bits_per_pixel) X(image_get_plane_readonly) X(image_get_bits_per_pixel_range) \
-    X(image_get_chroma_format) X(image_get_nclx_color_profile) X(image_has_channel)
+    X(image_get_chroma_format) X(image_get_nclx_color_profile) X(image_has_channel) \
+    X(context_get_encoder_for_format) X(encoder_release) X(encoder_set_lossy_quality) \
+    X(encoder_set_parameter_integer) X(image_create) X(image_add_plane) X(image_get_plane) \
+    X(context_encode_image) X(context_write)
 
 typedef struct pm_heif_library {
 #define PM_HEIF_POINTER(name) __typeof__(heif_##name) *name;

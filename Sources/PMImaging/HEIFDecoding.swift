@@ -6,6 +6,9 @@ extension ImageFormat {
         matches: { HEIFDecoding.brand(of: $0) == .avif },
         decoder: { bytes, _, limits throws(ImageError) in
             try HEIFDecoding.decode(bytes, prefix: "AVIF", codec: "AV1", limits: limits)
+        },
+        probe: { bytes, limits throws(ImageError) in
+            try HEIFDecoding.declaredSize(bytes, prefix: "AVIF", codec: "AV1", limits: limits)
         })
 
     public static let heif = ImageFormat(
@@ -13,6 +16,9 @@ extension ImageFormat {
         matches: { HEIFDecoding.brand(of: $0) == .heif },
         decoder: { bytes, _, limits throws(ImageError) in
             try HEIFDecoding.decode(bytes, prefix: "HEIC", codec: "HEVC", limits: limits)
+        },
+        probe: { bytes, limits throws(ImageError) in
+            try HEIFDecoding.declaredSize(bytes, prefix: "HEIC", codec: "HEVC", limits: limits)
         })
 }
 
@@ -40,6 +46,26 @@ enum HEIFDecoding {
 
     private static func fourCC(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String {
         String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+    }
+
+    /// The primary image as displayed (its ispe after clap and irot), and upright by the EXIF or
+    /// XMP orientation when no transform property applies one (as `decode` orients it): boxes
+    /// parsed through libheif's handle, nothing decoded.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer, prefix: String, codec: String,
+                             limits: DecodeLimits) throws(ImageError) -> DeclaredSize {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("\(prefix): empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_heif_header()
+        guard let heif = pm_heif_open(base, bytes.count, Int64(limits.maxPixels), codec, &header, message.pointer) else {
+            throw message.error(prefix)
+        }
+        defer { pm_heif_close(heif) }
+        let orientation = header.has_transform != 0 ? .identity : ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DeclaredSize(storedWidth: Int(header.width), storedHeight: Int(header.height), orientation: orientation)
     }
 
     /// Decodes the primary image whole (libheif has no scaled decode), after checking its

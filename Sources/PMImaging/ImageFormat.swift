@@ -6,8 +6,10 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Decodes to full-frame 8-bit pixels at the smallest scale that still covers every size,
     /// after checking the declared dimensions against the limits.
     typealias Decoder = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> DecodedImage
-    /// The upright thumbnail pixels, one tile per size, in sRGB.
+    /// The upright thumbnail pixels, one tile per size, and the placeholder's, in sRGB.
     typealias TileMaker = @Sendable (UnsafeRawBufferPointer, [ThumbnailSize], DecodeLimits) throws(ImageError) -> Tiles
+    /// The upright size the header declares (`DeclaredSize`), read without decoding.
+    typealias Prober = @Sendable (UnsafeRawBufferPointer, DecodeLimits) throws(ImageError) -> DeclaredSize
 
     /// Lower case, as the index's `originals.format` stores it: `jpeg`, `png`.
     public let name: String
@@ -18,25 +20,26 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     public let otherExtensions: [String]
     let matches: @Sendable (UnsafeRawBufferPointer) -> Bool
     let decoder: Decoder
+    let probe: Prober
     /// The decoder's image made into tiles (`TileRendering`), unless the format scales as it
     /// decodes and so never holds the whole image.
     let tiles: TileMaker
 
     init(name: String, fileExtension: String, mimeType: String, otherExtensions: [String] = [],
          matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, decoder: @escaping Decoder,
-         tiles: TileMaker? = nil) {
+         probe: @escaping Prober, tiles: TileMaker? = nil) {
         self.name = name
         self.fileExtension = fileExtension
         self.mimeType = mimeType
         self.otherExtensions = otherExtensions
         self.matches = matches
         self.decoder = decoder
+        self.probe = probe
         if let tiles {
             self.tiles = tiles
         } else {
             self.tiles = { bytes, sizes, limits throws(ImageError) in
-                let image = try decoder(bytes, sizes, limits)
-                return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
+                try TileRendering.tiles(try decoder(bytes, sizes, limits), sizes: sizes)
             }
         }
     }

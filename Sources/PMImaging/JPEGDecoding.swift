@@ -5,10 +5,29 @@ extension ImageFormat {
         name: "jpeg", fileExtension: "jpg", mimeType: "image/jpeg", otherExtensions: ["jpeg"],
         // SOI followed by the first marker's 0xFF prefix.
         matches: { $0.starts(withMagic: [0xFF, 0xD8, 0xFF]) },
-        decoder: { bytes, sizes, limits throws(ImageError) in try JPEGDecoding.decode(bytes, covering: sizes, limits: limits) })
+        decoder: { bytes, sizes, limits throws(ImageError) in try JPEGDecoding.decode(bytes, covering: sizes, limits: limits) },
+        probe: { bytes, limits throws(ImageError) in try JPEGDecoding.declaredSize(bytes, limits: limits) })
 }
 
 enum JPEGDecoding {
+    /// The SOF marker's size, upright by the EXIF (else XMP) orientation: markers read up to the
+    /// first scan, nothing decoded.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DeclaredSize {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("JPEG: empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_jpeg_header()
+        guard let jpeg = pm_jpeg_open(base, bytes.count, max(1, limits.maxDecoderMemory), &header, message.pointer) else {
+            throw message.error("JPEG")
+        }
+        defer { pm_jpeg_close(jpeg) }
+        let orientation = ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DeclaredSize(storedWidth: Int(header.width), storedHeight: Int(header.height), orientation: orientation)
+    }
+
     /// Decodes at the smallest DCT scale that still covers every requested size (after EXIF
     /// orientation), after checking the declared dimensions against `limits`.
     static func decode(_ bytes: UnsafeRawBufferPointer, covering sizes: [ThumbnailSize],
@@ -30,9 +49,8 @@ enum JPEGDecoding {
             exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
             xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
         // The decoder works in stored orientation, where a rotated target has its sides exchanged.
-        let storedTargets = sizes.map { size in
-            orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)
-        }
+        let storedTargets = ThumbnailGeometry.decodeTargets(
+            sizes, orientation: orientation, imageWidth: Int(header.width), imageHeight: Int(header.height))
         let eighths = ThumbnailGeometry.jpegScaleEighths(
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 

@@ -5,10 +5,29 @@ extension ImageFormat {
         name: "png", fileExtension: "png", mimeType: "image/png",
         matches: { $0.starts(withMagic: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) },
         decoder: { bytes, _, limits throws(ImageError) in try PNGDecoding.decode(bytes, limits: limits) },
+        probe: { bytes, limits throws(ImageError) in try PNGDecoding.declaredSize(bytes, limits: limits) },
         tiles: { bytes, sizes, limits throws(ImageError) in try PNGDecoding.tiles(bytes, sizes: sizes, limits: limits) })
 }
 
 enum PNGDecoding {
+    /// IHDR's size, upright by the eXIf (else XMP) orientation: chunks read up to the first IDAT,
+    /// nothing decoded.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DeclaredSize {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("PNG: empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_png_header()
+        guard let png = pm_png_open(base, bytes.count, Int32(clamping: limits.maxPixels), &header, message.pointer) else {
+            throw message.error("PNG")
+        }
+        defer { pm_png_close(png) }
+        let orientation = ExifOrientation.read(
+            exif: header.exif.map { UnsafeRawBufferPointer(start: $0, count: header.exif_length) },
+            xmp: header.xmp.map { UnsafeRawBufferPointer(start: $0, count: header.xmp_length) })
+        return DeclaredSize(storedWidth: Int(header.width), storedHeight: Int(header.height), orientation: orientation)
+    }
+
     /// Decodes the whole image (PNG has no shrink-on-load) after checking IHDR against `limits`.
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImageError) -> DecodedImage {
         let opened = try Opened(bytes, limits: limits)
@@ -29,8 +48,7 @@ enum PNGDecoding {
         let whole = scaling && header.scalable != 0 ? try Opened(bytes, limits: limits) : opened
         let wholeImageBytes = Int(header.width) * Int(header.height) * Int(header.channels)
         return try LargeDecodeGate.run(holding: wholeImageBytes) { () throws(ImageError) in
-            let image = try whole.decodeWhole(limits: limits)
-            return Tiles(tiles: try TileRendering.render(image, sizes: sizes), warning: image.warning)
+            try TileRendering.tiles(try whole.decodeWhole(limits: limits), sizes: sizes)
         }
     }
 
@@ -71,10 +89,11 @@ enum PNGDecoding {
 
         /// Nil when the file breaks after some rows: only a whole decode keeps them.
         func decodeScaled(sizes: [ThumbnailSize], limits: DecodeLimits) throws(ImageError) -> Tiles? {
+            // The sizes' targets, then the placeholder's: one pass of the rows fills them all.
             let targets = sizes.map { size in
                 ThumbnailGeometry.storedTarget(size, orientation: orientation,
                                                imageWidth: Int(header.width), imageHeight: Int(header.height))
-            }
+            } + [ThumbnailGeometry.placeholderTarget(imageWidth: Int(header.width), imageHeight: Int(header.height))]
             // Room for RGBA: whether the pixels have alpha is settled by the decoder.
             let buffers = targets.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.height * 4) }
             defer { for buffer in buffers { buffer.deallocate() } }
@@ -91,13 +110,14 @@ enum PNGDecoding {
             case -2: return nil
             default: throw message.error("PNG")
             }
-            let tiles = zip(targets, buffers).map { target, buffer in
+            var tiles = zip(targets, buffers).map { target, buffer in
                 let count = target.width * target.height * Int(channels)
                 let tile = PixelTile(pixels: Array(UnsafeBufferPointer(start: buffer, count: count)),
                                      width: target.width, height: target.height, channels: Int(channels))
                 return orientation.apply(to: tile)
             }
-            return Tiles(tiles: tiles, warning: warning.text)
+            let placeholder = tiles.removeLast()
+            return Tiles(tiles: tiles, warning: warning.text, placeholder: placeholder)
         }
     }
 }

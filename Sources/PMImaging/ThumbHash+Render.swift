@@ -102,6 +102,9 @@ extension ThumbHash {
     /// to fit, as the algorithm wants.
     static func encode(_ tile: PixelTile) -> [UInt8] {
         let factor = (max(tile.width, tile.height) + maxSide - 1) / maxSide
+        // The thumbnailer's tiles fit already: their pixels as they are (the average of one
+        // pixel), the colour of a clear one zero as below.
+        if factor == 1 { return encode(width: tile.width, height: tile.height, rgba: straightRGBA(tile)) }
         let w = (tile.width + factor - 1) / factor, h = (tile.height + factor - 1) / factor
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         for y in 0..<h {
@@ -128,5 +131,23 @@ extension ThumbHash {
             }
         }
         return encode(width: w, height: h, rgba: rgba)
+    }
+
+    private static func straightRGBA(_ tile: PixelTile) -> [UInt8] {
+        var rgba = [UInt8](repeating: 0, count: tile.width * tile.height * 4)
+        tile.pixels.withUnsafeBufferPointer { source in
+            rgba.withUnsafeMutableBufferPointer { target in
+                for i in 0..<(tile.width * tile.height) {
+                    let s = i * tile.channels, t = i * 4
+                    let alpha = tile.channels == 4 ? source[s + 3] : 255
+                    target[t + 3] = alpha
+                    guard alpha > 0 else { continue }
+                    target[t] = source[s]
+                    target[t + 1] = source[s + 1]
+                    target[t + 2] = source[s + 2]
+                }
+            }
+        }
+        return rgba
     }
 }

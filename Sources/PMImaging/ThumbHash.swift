@@ -42,10 +42,14 @@ public enum ThumbHash {
             a[i] = alpha
         }
 
-        let lChannel = Channel(l, w, h, max(3, lx), max(3, ly))
-        let pChannel = Channel(p, w, h, 3, 3)
-        let qChannel = Channel(q, w, h, 3, 3)
-        let aChannel = hasAlpha ? Channel(a, w, h, 5, 5) : nil
+        // Each cosine row once for all channels (the reference computes it again for every
+        // term): the same values, so the sums are the reference's bit for bit.
+        let most = hasAlpha ? 5 : 3
+        let cosines = Cosines(w: w, h: h, nx: max(most, lx), ny: max(most, ly))
+        let lChannel = Channel(l, w, h, max(3, lx), max(3, ly), cosines)
+        let pChannel = Channel(p, w, h, 3, 3, cosines)
+        let qChannel = Channel(q, w, h, 3, 3, cosines)
+        let aChannel = hasAlpha ? Channel(a, w, h, 5, 5, cosines) : nil
 
         let isLandscape = w > h
         let header24 = Int(round(63 * lChannel.dc)) | Int(round(31.5 + 31.5 * pChannel.dc)) << 6
@@ -73,34 +77,48 @@ public enum ThumbHash {
     /// here is non-negative, where that is `(x + 0.5).rounded(.down)`.
     private static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
+    /// The cosine rows of the terms: `x[cx][x]`, `y[cy][y]`, as the reference computes each.
+    private struct Cosines {
+        let x: [[Double]]
+        let y: [[Double]]
+
+        init(w: Int, h: Int, nx: Int, ny: Int) {
+            x = (0..<nx).map { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
+            y = (0..<ny).map { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
+        }
+    }
+
     /// One channel's DCT: its DC term and its AC terms normalized to 0…1 by their largest magnitude.
     private struct Channel {
         var dc = 0.0
         var ac: [Double] = []
         var scale = 0.0
 
-        init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int) {
-            var fx = [Double](repeating: 0, count: w)
-            var fy = [Double](repeating: 0, count: h)
-            for cy in 0..<ny {
-                for y in 0..<h { fy[y] = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) }
-                var cx = 0
-                while cx * ny < nx * (ny - cy) {
-                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
-                    var f = 0.0
-                    // The reference's order of summation, so that its rounding is met bit for bit.
-                    for y in 0..<h {
-                        let row = y * w, wave = fy[y]
-                        for x in 0..<w { f += values[row + x] * fx[x] * wave }
+        init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int, _ cosines: Cosines) {
+            let fxs = cosines.x, fys = cosines.y
+            values.withUnsafeBufferPointer { values in
+                for cy in 0..<ny {
+                    var cx = 0
+                    while cx * ny < nx * (ny - cy) {
+                        var f = 0.0
+                        fxs[cx].withUnsafeBufferPointer { fx in
+                            fys[cy].withUnsafeBufferPointer { fy in
+                                // The reference's order of summation, so that its rounding is met bit for bit.
+                                for y in 0..<h {
+                                    let row = y * w, wave = fy[y]
+                                    for x in 0..<w { f += values[row + x] * fx[x] * wave }
+                                }
+                            }
+                        }
+                        f /= Double(w * h)
+                        if cx > 0 || cy > 0 {
+                            ac.append(f)
+                            scale = max(scale, abs(f))
+                        } else {
+                            dc = f
+                        }
+                        cx += 1
                     }
-                    f /= Double(w * h)
-                    if cx > 0 || cy > 0 {
-                        ac.append(f)
-                        scale = max(scale, abs(f))
-                    } else {
-                        dc = f
-                    }
-                    cx += 1
                 }
             }
             if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }

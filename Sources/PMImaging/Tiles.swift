@@ -3,4 +3,7 @@
 struct Tiles: Sendable {
     var tiles: [PixelTile]
     var warning: String?
+    /// The whole image fitted into `ThumbHash.maxSide`, upright, for its placeholder; made from
+    /// the same decoded pixels as the tiles.
+    var placeholder: PixelTile?
 }

@@ -5,10 +5,28 @@ extension ImageFormat {
         name: "webp", fileExtension: "webp", mimeType: "image/webp",
         // "RIFF", the 4-byte RIFF size, then the form type "WEBP".
         matches: { $0.starts(withMagic: Array("RIFF".utf8)) && $0.count >= 12 && $0[8..<12].elementsEqual("WEBP".utf8) },
-        decoder: { bytes, sizes, limits throws(ImageError) in try WebPDecoding.decode(bytes, covering: sizes, limits: limits) })
+        decoder: { bytes, sizes, limits throws(ImageError) in try WebPDecoding.decode(bytes, covering: sizes, limits: limits) },
+        probe: { bytes, _ throws(ImageError) in try WebPDecoding.declaredSize(bytes) })
 }
 
 enum WebPDecoding {
+    /// The canvas, upright by the EXIF chunk's orientation: the chunks indexed and the first
+    /// frame's bitstream header read (WebPGetFeatures), nothing decoded.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> DeclaredSize {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError("WebP: empty input")
+        }
+        let message = CodecMessage()
+        var header = pm_webp_header()
+        guard let webp = pm_webp_open(base, bytes.count, &header, message.pointer) else {
+            throw message.error("WebP")
+        }
+        defer { pm_webp_close(webp) }
+        let orientation = header.exif.map { readOrientation(UnsafeRawBufferPointer(start: $0, count: header.exif_length)) }
+        return DeclaredSize(storedWidth: Int(header.width), storedHeight: Int(header.height),
+                            orientation: orientation ?? .identity)
+    }
+
     /// Decodes the still image, or an animation's first frame as its canvas shows it, scaled by
     /// libwebp to the smallest size that covers every requested size (after EXIF orientation;
     /// a frame with alpha at full size, see webp_decode.h), after checking the canvas against
@@ -31,9 +49,8 @@ enum WebPDecoding {
             orientation = readOrientation(UnsafeRawBufferPointer(start: exif, count: header.exif_length))
         }
         // The decoder works in stored orientation, where a rotated target has its sides exchanged.
-        let storedTargets = sizes.map { size in
-            orientation.swapsAxes ? (width: size.height, height: size.width) : (width: size.width, height: size.height)
-        }
+        let storedTargets = ThumbnailGeometry.decodeTargets(
+            sizes, orientation: orientation, imageWidth: Int(header.width), imageHeight: Int(header.height))
         let scaled = ThumbnailGeometry.coveringSize(
             width: Int(header.width), height: Int(header.height), targets: storedTargets)
 

@@ -37,3 +37,24 @@ final class StatsTicker: Sendable {
         return "progress: " + ProgressLine.render(progress, elapsed: elapsed) + " · \(elapsedText)\n"
     }
 }
+
+/// `watch --stats-every`: a `StatsTicker` for each round, from its start to its line, so a log
+/// shows a long round moving and nothing between rounds (which may be hours apart).
+final class RoundStatsTicker: Sendable {
+    private let every: Double
+    private let current = Mutex<StatsTicker?>(nil)
+
+    init(every seconds: Double) { every = seconds }
+
+    func roundStarts() {
+        let ticker = StatsTicker(every: every)
+        current.withLock { previous in
+            previous?.stop()
+            previous = ticker
+        }
+    }
+
+    func update(_ progress: SyncProgress) { current.withLock { $0?.update(progress) } }
+
+    func roundEnds() { current.withLock { ticker in ticker?.stop(); ticker = nil } }
+}

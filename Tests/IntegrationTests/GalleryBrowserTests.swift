@@ -20,6 +20,20 @@ final class GalleryBrowserTests: XCTestCase {
         try check(url: cache.root.appendingPathComponent("index.html").absoluteString, name: "file", scale: 1)
     }
 
+    /// Issue 27: a gallery of WebP thumbnails letterboxed into their box, from `photomirror serve`
+    /// at 2x (the 80x80 WebP chosen through srcset). Screenshots: gallery-webp-root.png and
+    /// gallery-webp-feed.png.
+    func testAWebPGalleryLoadsInChromium() throws {
+        let cache = try SyncedCache(photos: Self.photos, scales: "1,2", flags: ["--format", "webp", "--fit", "contain"])
+        let page = try String(contentsOf: cache.root.appendingPathComponent(
+            (try cache.firstItemFiles().manifest as NSString).deletingLastPathComponent + "/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("thumbs/40x40-contain.webp/") && page.contains("thumbs/80x80-contain.webp/"), page)
+        XCTAssertFalse(page.contains(".png\""), "no PNG thumbnail on the page")
+        let serve = try ServeProcess(cache: cache.root)
+        defer { serve.stop() }
+        try check(url: serve.url, name: "webp", scale: 2)
+    }
+
     /// From file://: a click opens the viewer and the arrow keys step through the originals; a
     /// transparent image is seen over a checkerboard in the light and the dark theme; every page
     /// fits 390 px. Screenshots: gallery-viewer-*.png.
@@ -41,6 +55,25 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(printed.contains("ok: light theme"), printed)
         let shot = try Data(contentsOf: Self.artifacts.appendingPathComponent("gallery-viewer-390-feed.png"))
         XCTAssertEqual(pngSize(shot)?.width, 390, "the phone-width screenshot")
+    }
+
+    /// From file://, with every thumbnail file removed (as if they were slow or unreachable):
+    /// each card's `<img>` is painted with its placeholder, not left transparent, in the light
+    /// and the dark theme. Screenshots: gallery-unreachable-light.png, gallery-unreachable-dark.png.
+    func testPlaceholdersPaintTheCardsWhenTheThumbnailsDoNotLoad() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 3))
+        let server = try FixtureServer(root: site.root)
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let cache = try Paths.temporaryFolder().appendingPathComponent("cache")
+        let sync = try Photomirror().run(["sync", "--cache", cache.path, "--size", "160x160", server.url("feed.js")])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("thumbs"))
+        let printed = try runCheck(["--unreachable-thumbnails", "3",
+                                    "--url", cache.appendingPathComponent("index.html").absoluteString], name: "unreachable")
+        XCTAssertTrue(printed.contains("ok: dark theme, 3 thumbnails whose files are gone show their placeholder"), printed)
+        let shot = try Data(contentsOf: Self.artifacts.appendingPathComponent("gallery-unreachable-light.png"))
+        XCTAssertGreaterThan(pngSize(shot)?.width ?? 0, 0, "the screenshot is a PNG")
     }
 
     /// 240×240, transparent but for an opaque disc in the middle.

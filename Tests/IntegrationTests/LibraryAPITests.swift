@@ -44,6 +44,8 @@ final class LibraryAPITests: XCTestCase {
         let byHash = try await cache.image(sha256: image.sha256)
         XCTAssertEqual(byHash, image)
         XCTAssertEqual(first.image?.thumbnails, image.thumbnails)
+        XCTAssertTrue((5...40).contains(image.placeholder?.count ?? 0), "the image's ThumbHash: \(image.placeholder ?? [])")
+        XCTAssertEqual(first.image?.placeholder, image.placeholder, "the same through the feed's items")
         let thumbnail = try Data(contentsOf: try XCTUnwrap(image.thumbnails[ThumbnailSize(width: 64, height: 32)]).fileURL)
         XCTAssertEqual(Array(thumbnail.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         let unknownURL = try await cache.image(for: server.url("never-named.jpg"))
@@ -58,6 +60,7 @@ final class LibraryAPITests: XCTestCase {
         let prunedImage = try await cache.image(for: url)
         let afterPrune = try XCTUnwrap(prunedImage)
         XCTAssertNil(afterPrune.original, "a prune to nothing evicts the originals")
+        XCTAssertNil(afterPrune.placeholder, "and the placeholder kept with the original's row")
         let reverified = try await cache.verify()
         XCTAssertTrue(reverified.isHealthy, "\(reverified.damage)")
     }

@@ -76,7 +76,7 @@ final class SettingsTests: XCTestCase {
         for command in [["config"], ["sync", "file:///nowhere/feed.xml"]] {
             let result = try photomirror.run(command + ["--cache", cache.path])
             XCTAssertEqual(result.status, 2, result.stderr)
-            XCTAssertTrue(result.stderr.contains("\(file.path): unknown setting \"size\" (known: gallery_title, jobs, max_age"),
+            XCTAssertTrue(result.stderr.contains("\(file.path): unknown setting \"size\" (known: fit, format, gallery_title, jobs, max_age"),
                           result.stderr)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path), "refused before any cache was made")

@@ -55,8 +55,10 @@ import PMSupport
         #expect(try await index.allFiles().originals.map(\.sha256).sorted() == ["x", "z"])
         #expect(try await statuses(index, feed: "a") == ["x": "ok", "y": "evicted-original", "f": "failed"])
         #expect(try await statuses(index, feed: "b") == ["y": "evicted-original", "z": "ok", "f": "failed"])
+        #expect(try await index.media(for: "https://img/y") == nil, "no URL row is kept for an image without an original")
+        try await index.gatherEvictedMedia(ofFeed: "a")
         #expect(try await index.media(for: "https://img/y")?.original == nil,
-                "the listed URL keeps its row: the next sync knows the image was evicted, not new")
+                "the listing item names the URL's image: the next sync knows it was evicted, not new")
         #expect(try await index.media(for: "https://img/y")?.thumbnails.count == 2)
         #expect(try await index.thumbnails(of: "y").count == 2, "the items find the thumbnails by their hash")
         let items = try await index.feedItems(feedKey: "a")
@@ -70,9 +72,23 @@ import PMSupport
         #expect(dropped.feedKeys == ["b"])
         #expect(try await index.thumbnails(of: "z").isEmpty)
         #expect(try await statuses(index, feed: "b")["z"] == "evicted")
+        #expect(try await index.totals().mediaURLs == 2, "x and y keep theirs; z's row goes")
+        try await index.gatherEvictedMedia(ofFeed: "b")
         let media = try await index.media(for: "https://img/z")
         #expect(media?.sha256 == "z" && media?.original == nil && media?.thumbnails.isEmpty == true,
                 "an item still names it: a plain sync leaves it evicted")
+    }
+
+    @Test func aLostImageIsForgottenSoTheNextSyncFetchesIt() async throws {
+        let index = try makeIndex()
+        try await populate(index)
+        _ = try await index.dropRows(originals: ["z"], thumbnails: [("z", nil)])
+        try await index.forgetMediaURLs(of: ["z"])
+        try await index.gatherEvictedMedia(ofFeed: "b")
+        #expect(try await index.media(for: "https://img/z") == nil, "unknown again: not evicted but lost")
+        #expect(try await index.syncMedia(for: ["https://img/z", "https://img/x"]).keys.sorted() == ["https://img/x"])
+        #expect(try await index.knownHashes(of: ["https://img/z"]).isEmpty)
+        #expect(try await statuses(index, feed: "b")["z"] == "evicted", "the item still shows what is left of it")
     }
 
     @Test func droppingOneThumbnailSizeLeavesTheItemOK() async throws {

@@ -128,3 +128,63 @@ import Testing
         #expect(try await index.allFiles().thumbnails.map(\.size) == ["40x40", "80x80"])
     }
 }
+
+/// Version 6: a schema 5 index gains `originals.placeholder` when a writer opens it; its rows
+/// keep what they held, their placeholder NULL until the image is decoded again.
+@Suite struct PlaceholderColumnMigrationTests {
+    /// An index as schema 5 wrote it: today's tables without `originals.placeholder`.
+    func schemaFiveIndex() async throws -> String {
+        let path = try IndexMigrationTests().schemaOneIndex()
+        _ = try PhotoIndex(path: path)
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("""
+            ALTER TABLE originals DROP COLUMN placeholder;
+            UPDATE meta SET value = '5' WHERE key = 'schema_version';
+            """)
+        return path
+    }
+
+    @Test func aWriterAddsThePlaceholderColumnToASchemaFiveIndex() async throws {
+        let path = try await schemaFiveIndex()
+        let reader = try PhotoIndex(readingOnly: path)
+        #expect(try await reader.meta(MetaKey.schemaVersion) == "5")
+        #expect(try await reader.original(sha256: "aa")?.placeholder == nil, "a reader sees the column NULL")
+
+        let index = try PhotoIndex(path: path)
+        #expect(try await index.meta(MetaKey.schemaVersion) == "6")
+        let kept = try #require(try await index.original(sha256: "aa"))
+        #expect(kept.placeholder == nil && kept.path == "originals/aa/aa.jpg")
+        let original = OriginalRecord(sha256: "bb", path: "originals/bb/bb.png", bytes: 9, format: "png",
+                                      storedAt: 1, lastAccess: 1, placeholder: "HQgOBxhwd3dweHiHiHiIeIiH9/iFcH8I")
+        try await index.record(resource: ResourceRecord(url: "https://m/2.png", sha256: "bb", etag: nil, lastModified: nil,
+                                                        contentType: nil, fetchedAt: 1, lastAccess: 1),
+                               original: original, thumbnails: [])
+        #expect(try await index.original(sha256: "bb")?.placeholder == original.placeholder)
+        // The same bytes stored again (another URL) give a row without one its placeholder, and
+        // never take away one it has.
+        var again = original
+        again.placeholder = nil
+        try await index.record(resource: ResourceRecord(url: "https://m/3.png", sha256: "bb", etag: nil, lastModified: nil,
+                                                        contentType: nil, fetchedAt: 2, lastAccess: 2),
+                               original: again, thumbnails: [])
+        #expect(try await index.original(sha256: "bb")?.placeholder == original.placeholder)
+        #expect(try await index.files(of: ["bb"])["bb"]?.original?.placeholder == original.placeholder)
+        _ = try PhotoIndex(path: path)
+    }
+
+    /// Thumbnails made again from a stored original (a new size) give an original stored before
+    /// schema 6 its placeholder; one it has stays, and no row is made for an original gone.
+    @Test func thumbnailsMadeAgainFillAMissingPlaceholder() async throws {
+        let index = try PhotoIndex(path: try await schemaFiveIndex())
+        func rethumbnailed(_ sha256: String, _ placeholder: String) async throws {
+            try await index.apply([.record(resource: ResourceRecord(url: "https://m/\(sha256).jpg", sha256: sha256, etag: nil,
+                                                                   lastModified: nil, contentType: nil, fetchedAt: 3, lastAccess: 3),
+                                           original: nil, thumbnails: [], placeholder: placeholder)])
+        }
+        try await rethumbnailed("aa", "first")
+        try await rethumbnailed("aa", "second")
+        #expect(try await index.original(sha256: "aa")?.placeholder == "first")
+        try await rethumbnailed("zz", "third")
+        #expect(try await index.original(sha256: "zz") == nil)
+    }
+}

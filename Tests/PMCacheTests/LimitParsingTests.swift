@@ -48,3 +48,25 @@ import Testing
         }
     }
 }
+
+@Suite struct PixelSizeTests {
+    @Test(arguments: [("32x32", 32, 32), ("100X50", 100, 50), (" 1x1 ", 1, 1), ("640x1", 640, 1)])
+    func sizesPeopleWrite(text: String, width: Int, height: Int) throws {
+        #expect(try PixelSize.parse(text) == PixelSize(width: width, height: height))
+        #expect(try PixelSize.parse(text).description == "\(width)x\(height)")
+    }
+
+    @Test(arguments: [
+        ("0x0", "at least 1"), ("32x0", "at least 1"), ("abc", "a width and a height"), ("10", "a width and a height"),
+        ("-5x5", "negative"), ("5x-5", "negative"), ("", "empty"), ("+5x5", "whole number"), ("5.5x5", "whole number"),
+        ("5x5x5", "a width and a height"), ("x5", "whole number"), ("99999999999999999999x1", "over"),
+    ])
+    func mistakesAreRefusedWithTheReason(text: String, reason: String) {
+        #expect {
+            try PixelSize.parse(text)
+        } throws: { error in
+            let description = (error as? PixelSize.ParseError)?.description ?? ""
+            return description.contains(reason) && description.contains("\"\(text)\"")
+        }
+    }
+}

@@ -22,6 +22,49 @@ import Testing
         #expect(CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40")).isOriginal == false)
     }
 
+    @Test func everyVariantPacksWithItsOwnExtension() {
+        let variants = ["40x40", "40x40.webp", "40x40-contain", "80x60-contain.avif", "40x40-q60.jpg",
+                        "40x40-contain-q90.webp", "65535x65535-contain-q100.avif"]
+        var folders = Set<UInt64>(), names = Set<ContentName>()
+        for variant in variants {
+            let path = CacheLayout.thumbnailPath(originalSHA256: sha, size: variant)
+            guard case .content(let name) = CachePath(path) else {
+                Issue.record("\(path) packs")
+                continue
+            }
+            #expect(CachePath(path).description == path)
+            #expect(name.sizeText == variant)
+            #expect(AccessedFile(relativePath: path) == .thumbnail(ImageHash(sha), size: variant))
+            #expect(CachePath(path).isOriginal == false)
+            // The index names a thumbnail by hash and size; both spellings give one key.
+            let fromRow = Array(sha.utf8).withUnsafeBufferPointer { hash in
+                Array(variant.utf8).withUnsafeBufferPointer { CachePath(thumbnailOf: hash, size: $0) }
+            }
+            #expect(fromRow == CachePath(path))
+            folders.insert(name.folderID)
+            names.insert(name)
+        }
+        #expect(folders.count == variants.count && names.count == variants.count)
+        #expect(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40-contain.webp")
+                == "thumbs/40x40-contain.webp/0f/\(sha).webp")
+    }
+
+    @Test func variantFoldersOffTheSpellingStayText() {
+        let others = [
+            "thumbs/40x40.webp/0f/\(sha).png",            // extension not the variant's
+            "thumbs/40x40/0f/\(sha).webp",                // a plain size is PNG
+            "thumbs/40x40.png/0f/\(sha).png",             // PNG is not spelled
+            "thumbs/40x40-q75.webp/0f/\(sha).webp",       // the default quality is not spelled
+            "thumbs/40x40-cover.webp/0f/\(sha).webp",
+            "thumbs/40x40.jpeg/0f/\(sha).jpg",
+            "thumbs/lost+found/0f/\(sha).png",
+        ]
+        for path in others {
+            #expect(CachePath(path) == .text(path), "\(path)")
+            #expect(AccessedFile(relativePath: path) == nil)
+        }
+    }
+
     @Test func pathsOffTheLayoutStayText() {
         let others = [
             "originals/ab/\(sha).jpg",                 // fan-out folder not the hash's

@@ -56,11 +56,36 @@ import PMSupport
         #expect(rows.items == Self.stored, "evicted statuses go back to the ok they are derived from")
         #expect(rows.gallerySize == "80x80")
         #expect(rows.media == [
-            .init(url: "https://f/logo.png", sha256: Self.logo, etag: "\"logo\"", lastModified: nil),
-            .init(url: "https://m/a.jpg", sha256: Self.a, etag: "\"a1\"", lastModified: nil),
+            .init(url: "https://f/logo.png", sha256: Self.logo, etag: "\"logo\"", lastModified: nil, showsOriginal: true),
+            .init(url: "https://m/a.jpg", sha256: Self.a, etag: "\"a1\"", lastModified: nil, showsOriginal: true),
             .init(url: "https://m/c.jpg", sha256: Self.c, etag: nil, lastModified: "Mon, 30 Nov 2026 00:00:00 GMT"),
             .init(url: "https://m/b.jpg", sha256: Self.b, etag: nil, lastModified: nil),
-        ])
+        ], "only what the manifest shows stored is lost when no file gives it")
+    }
+
+    /// An image's placeholder goes into its item and media entry, only when the index has one,
+    /// and comes back to its original's row from the manifest.
+    @Test func aPlaceholderGoesThroughTheManifestAndBackToItsOriginal() throws {
+        let thumbHash = "HQgOBxhwd3dweHiHiHiIeIiH9/iFcH8I"
+        let paths = [Self.a: StoredPaths(original: CacheLayout.originalPath(sha256: Self.a, fileExtension: "jpg"),
+                                         thumbnails: [:], placeholder: thumbHash),
+                     Self.b: StoredPaths(original: CacheLayout.originalPath(sha256: Self.b, fileExtension: "jpg"), thumbnails: [:])]
+        let bytes = Data(ManifestWriter.bytes(feed: Self.feed, updatedAt: 1, items: Array(Self.stored.prefix(2)), paths: paths,
+                                              primarySize: "40x40"))
+        let manifest = try JSONDecoder().decode(Manifest.self, from: bytes)
+        #expect(manifest.items.map(\.placeholder) == [thumbHash, nil])
+        #expect(manifest.items[0].media.map(\.placeholder) == [thumbHash, nil, nil], "the first image's entry only")
+        #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "\"placeholder\"").count == 3,
+                "no key for an image without one")
+
+        let rows = try ManifestRows.read(bytes)
+        var content = ContentRows()
+        content.originals = [OriginalRecord(sha256: Self.a, path: paths[Self.a]!.original!, bytes: 1, format: "jpeg",
+                                            storedAt: 1, lastAccess: 1),
+                             OriginalRecord(sha256: Self.b, path: paths[Self.b]!.original!, bytes: 1, format: "jpeg",
+                                            storedAt: 1, lastAccess: 1)]
+        content.takeManifestFields(from: [rows.media])
+        #expect(content.originals.map(\.placeholder) == [thumbHash, nil])
     }
 
     @Test func withoutTheSidecarTheFeedLastSyncedWhenItsManifestChanged() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PMSupport
 
 /// Settings kept with a cache, in `<cache>/config.json`, e.g. `{"max_size": "500MB", "sizes":
 /// ["120x80"], "scales": [1, 2]}`; the user's `config.json` (`SettingsFiles`) holds the same keys
@@ -8,8 +9,9 @@ import Foundation
 /// a count's range); `nil` is a key not given.
 public struct CacheConfig: Sendable, Equatable {
     public static let fileName = "config.json"
-    public static let knownKeys = ["gallery_title", "jobs", "max_age", "max_size", "per_host", "rate", "scales", "sizes",
-                                   "store", "user_agent"]
+    public static let knownKeys = ["fit", "format", "gallery_title", "jobs", "max_age", "max_size", "min_bytes", "min_pixels",
+                                   "per_host", "quality",
+                                   "rate", "scales", "sizes", "store", "user_agent"]
     /// The user's file gives defaults for every cache; a store is where one cache's files are,
     /// and two caches sharing it would describe the same objects twice.
     public static let userKeys = knownKeys.filter { $0 != "store" }
@@ -31,6 +33,16 @@ public struct CacheConfig: Sendable, Equatable {
     public var maxAge: Double?
     /// The gallery's root page title.
     public var galleryTitle: String?
+    /// The thumbnails' file format (`ThumbnailFormat`'s names and `jpg`), as written.
+    public var format: String?
+    /// A lossy format's quality, 1...100.
+    public var quality: Int?
+    /// `cover` or `contain` (`ThumbnailFit`).
+    public var fit: String?
+    /// Downloads smaller than this are skipped (`sync --min-bytes`).
+    public var minBytes: Int?
+    /// Downloads whose declared width or height is under this are skipped (`sync --min-pixels`).
+    public var minPixels: PixelSize?
 
     public init(maxSize: Int? = nil, store: String? = nil) {
         self.maxSize = maxSize
@@ -77,6 +89,11 @@ public struct CacheConfig: Sendable, Equatable {
         config.userAgent = try values.headerText("user_agent")
         config.maxAge = try values.duration("max_age")
         config.galleryTitle = try values.text("gallery_title", example: "\"Holiday photos\"")
+        config.format = try values.choice("format", from: ThumbnailFormat.names)
+        config.quality = try values.integer("quality", in: 1...100)
+        config.fit = try values.choice("fit", from: ThumbnailFit.allCases.map(\.rawValue))
+        config.minBytes = try values.byteSize("min_bytes")
+        config.minPixels = try values.pixelSize("min_pixels")
         return config
     }
 }

@@ -55,6 +55,15 @@ struct ConfigValues {
         }
     }
 
+    func pixelSize(_ key: String) throws(CacheConfig.LoadError) -> PixelSize? {
+        switch given(key) {
+        case nil: return nil
+        case .text(let text)?:
+            do { return try PixelSize.parse(text) } catch { throw CacheConfig.LoadError(description: "\(key): \(error.description)") }
+        default: throw mistake(key, "a size in pixels such as \"32x32\"")
+        }
+    }
+
     func duration(_ key: String) throws(CacheConfig.LoadError) -> Double? {
         switch given(key) {
         case nil: return nil
@@ -112,6 +121,15 @@ struct ConfigValues {
             }
         }
         return texts
+    }
+
+    /// One of `choices`, as written (`"webp"`).
+    func choice(_ key: String, from choices: [String]) throws(CacheConfig.LoadError) -> String? {
+        guard let value = given(key) else { return nil }
+        guard case .text(let text) = value, choices.contains(text) else {
+            throw mistake(key, "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return text
     }
 
     /// `[1, 2, 3]` or `"1,2,3"`: whole numbers from 1.

@@ -5,12 +5,12 @@ public enum AccessedFile: Hashable, Sendable {
     case original(ImageHash)
     case thumbnail(ImageHash, size: String)
 
-    /// `originals/<h0h1>/<sha256>.<ext>` or `thumbs/<W>x<H>/<h0h1>/<sha256>.<ext>` exactly as the
+    /// `originals/<h0h1>/<sha256>.<ext>` or `thumbs/<variant>/<h0h1>/<sha256>.<ext>` exactly as the
     /// cache names them (`CachePath`'s packing); nil for any other path, which no row names.
     public init?(relativePath: String) {
         guard case .content(let name) = CachePath(relativePath) else { return nil }
-        if let (width, height) = name.thumbnailSize {
-            self = .thumbnail(.packed(name.hash), size: "\(width)x\(height)")
+        if let size = name.sizeText {
+            self = .thumbnail(.packed(name.hash), size: size)
         } else {
             self = .original(.packed(name.hash))
         }

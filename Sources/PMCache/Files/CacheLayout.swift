@@ -33,10 +33,11 @@ public struct CacheLayout: Sendable, Equatable {
         "\(originalsFolder)/\(fanOut(sha256))/\(sha256).\(fileExtension)"
     }
 
-    /// `thumbs/40x40/ab/abcdef….png`: keyed by the original's hash and the size spec, so a
-    /// thumbnail is found from the original alone and two sizes never collide.
+    /// `thumbs/40x40/ab/abcdef….png`: keyed by the original's hash and the size spec (a variant's
+    /// name: `40x40-contain.webp` gives `thumbs/40x40-contain.webp/ab/abcdef….webp`), so a
+    /// thumbnail is found from the original alone and two variants never collide.
     public static func thumbnailPath(originalSHA256 sha256: String, size: String) -> String {
-        "\(thumbnailsFolder)/\(size)/\(fanOut(sha256))/\(sha256).png"
+        "\(thumbnailsFolder)/\(size)/\(fanOut(sha256))/\(sha256).\(ThumbnailVariantName.fileExtension(ofFolder: size))"
     }
 
     /// `feeds/<key>/manifest.json`, where the key is derived from the feed URL (see `feedKey`).

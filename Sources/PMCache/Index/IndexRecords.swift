@@ -9,11 +9,14 @@ public struct OriginalRecord: Sendable, Equatable {
     public var lastAccess: Double
     /// What the decoder said of a damaged file its thumbnails were still made from; nil when whole.
     public var warning: String?
+    /// The image's ThumbHash, base64 (`Placeholder`); nil for an original stored before schema 6.
+    public var placeholder: String?
 
     public init(sha256: String, path: String, bytes: Int, format: String, storedAt: Double, lastAccess: Double,
-                warning: String? = nil) {
+                warning: String? = nil, placeholder: String? = nil) {
         self.sha256 = sha256; self.path = path; self.bytes = bytes
         self.format = format; self.storedAt = storedAt; self.lastAccess = lastAccess; self.warning = warning
+        self.placeholder = placeholder
     }
 }
 

@@ -15,7 +15,10 @@ enum IndexSchema {
     /// `thumbnails` (`IndexMigration.rewriteThumbnails`).
     /// 5: `originals.warning`, what the decoder said of a damaged file whose thumbnails show the
     /// part that decodes; a column added, nothing rewritten.
-    static let version = 5
+    /// 6: `originals.placeholder`, the image's ThumbHash (base64), from which the gallery paints
+    /// a blurred placeholder before the thumbnail loads; a column added, nothing rewritten (NULL
+    /// for an original stored before it, until its bytes are decoded again).
+    static let version = 6
 
     // temp_store=MEMORY: prune's eviction sets are temp tables of up to 100 000 rows; kept in
     // memory instead of temp files they cost a fifth less.
@@ -54,7 +57,8 @@ enum IndexSchema {
         format TEXT NOT NULL,
         stored_at REAL NOT NULL,
         last_access REAL NOT NULL,
-        warning TEXT);
+        warning TEXT,
+        placeholder TEXT);
     \(thumbnailsTable)
     CREATE TABLE IF NOT EXISTS resources(
         url TEXT PRIMARY KEY,
@@ -147,5 +151,6 @@ enum IndexSchema {
         ("feeds", "image_sha256", "TEXT"),
         ("feeds", "warnings", "TEXT"),
         ("originals", "warning", "TEXT"),
+        ("originals", "placeholder", "TEXT"),
     ]
 }

@@ -8,7 +8,7 @@ public enum ItemStatus: String, Sendable, Equatable, CaseIterable, CustomStringC
     case failed
     /// The feed itself gives no image for the item.
     case noImage = "no-image"
-    /// The image was fetched and left out on purpose (`sync --min-bytes`: an icon, a spacer).
+    /// The image was fetched and left out on purpose (`sync --min-bytes`, `--min-pixels`: an icon, a spacer).
     /// Not a failure; the next sync that lists the item asks for it again.
     case skipped
     /// The original was evicted; the thumbnails remain. The next sync that lists the item fetches it again.

@@ -12,6 +12,10 @@ public struct KnownFiles: Sendable {
     /// The decoding warnings of the damaged originals (`PhotoIndex.originalWarnings`), by hash:
     /// the few there are, read apart from the eviction rows, which do not carry them.
     public var warnings: [String: String] = [:]
+    /// The placeholders of the originals (`PhotoIndex.originalPlaceholders`), by hash: about
+    /// 40 bytes an image, read apart from the eviction rows, which do not carry them, so that the
+    /// pages a prune rewrites keep them.
+    public var placeholders: [ImageHash: String] = [:]
 
     /// The files of `blobs` but those `plan` drops; nil when a thumbnail's path is not its own
     /// canonical name, which is what its size is read from.
@@ -37,6 +41,7 @@ public struct KnownFiles: Sendable {
         var thumbnails: [String: String] = [:]
         for name in image.thumbnails { if let size = name.sizeText { thumbnails[size] = name.path } }
         return PhotoIndex.ImageFiles(original: image.original?.description, thumbnails: thumbnails,
-                                     warning: image.original == nil ? nil : warnings[sha256])
+                                     warning: image.original == nil ? nil : warnings[sha256],
+                                     placeholder: image.original == nil ? nil : placeholders[ImageHash(sha256)])
     }
 }

@@ -5,7 +5,10 @@ extension PhotoIndex {
     /// One index write a sync decided on for a media URL.
     public enum MediaWrite: Sendable {
         case touch(url: String, sha256: String, at: Double)
-        case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord])
+        /// `placeholder`: with no `original` (thumbnails made again from a stored one), its
+        /// placeholder, for a row stored before schema 6 that has none.
+        case record(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord],
+                    placeholder: String? = nil)
 
         /// Whether the write only marks an image the index already had, as it was, as used.
         public var isTouch: Bool {
@@ -15,7 +18,7 @@ extension PhotoIndex {
 
         /// Whether the write names files (an original, thumbnails) that may have just been put.
         public var namesNewFiles: Bool {
-            if case .record(_, let original, let thumbnails) = self { return original != nil || !thumbnails.isEmpty }
+            if case .record(_, let original, let thumbnails, _) = self { return original != nil || !thumbnails.isEmpty }
             return false
         }
     }
@@ -38,8 +41,9 @@ extension PhotoIndex {
                 case .touch(let url, let sha256, let time):
                     touches[time, default: ([], [])].urls.append(url)
                     touches[time, default: ([], [])].hashes.append(sha256)
-                case .record(let resource, let original, let thumbnails):
+                case .record(let resource, let original, let thumbnails, let placeholder):
                     try writeRecord(resource: resource, original: original, thumbnails: thumbnails)
+                    if original == nil, let placeholder { try fillPlaceholder(placeholder, sha256: resource.sha256) }
                 }
             }
             for (time, touched) in touches {
@@ -62,7 +66,7 @@ extension PhotoIndex {
         let list = JSONStringList.encode(hashes)
         // `j.key` is the hash's place in the array: its String is reused, not read back.
         let originals = try connection.statement("""
-            SELECT j.key, o.path, o.bytes, o.format, o.stored_at, o.last_access, o.warning
+            SELECT j.key, o.path, o.bytes, o.format, o.stored_at, o.last_access, o.warning, o.placeholder
             FROM json_each(?) j JOIN originals o ON o.sha256 = j.value
             """)
         try originals.bind(.text(list))
@@ -70,7 +74,8 @@ extension PhotoIndex {
             let sha256 = hashes[originals.int(0)]
             result[sha256]?.original = OriginalRecord(
                 sha256: sha256, path: originals.text(1) ?? "", bytes: originals.int(2), format: originals.text(3) ?? "",
-                storedAt: originals.double(4), lastAccess: originals.double(5), warning: originals.text(6))
+                storedAt: originals.double(4), lastAccess: originals.double(5), warning: originals.text(6),
+                placeholder: originals.text(7))
         }
         let thumbnails = try connection.statement("""
             SELECT j.key, t.size, t.bytes, t.sha256, t.stored_at, t.last_access

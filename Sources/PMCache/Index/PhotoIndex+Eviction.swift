@@ -94,10 +94,11 @@ extension PhotoIndex {
     }
 
     /// Deletes the rows of the given originals and thumbnails (`size` nil: every size of that
-    /// image) and forgets media URLs whose image has no original left and no item or feed names.
-    /// A listed image's URL keeps its row: it tells the next sync that the image was evicted, not
-    /// new, so a plain sync leaves it so instead of downloading it back (`MediaPipeline.keepEvicted`). Items are not touched: their
-    /// evicted statuses are derived when read. Call it *before* deleting the files (the caller
+    /// image) and the media URLs of the images left without an original. A listed image's item
+    /// keeps its URL and hash, which tell the next sync that the image was evicted, not new
+    /// (PhotoIndex+EvictedMedia.swift); only an item not settled yet (no hash) keeps the URL's
+    /// row, its one link to the image. Items are not touched: their evicted statuses are derived
+    /// when read. Call it *before* deleting the files (the caller
     /// read their paths from the rows under the same lock): a crash in between then leaves orphan
     /// files (garbage), never rows or manifests naming missing files (damage).
     public func dropRows(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)]) throws(IndexError)
@@ -122,7 +123,7 @@ extension PhotoIndex {
                 """)
             while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
             try oweDocuments(feedKeys: dropped.feedKeys)
-            // Rows of URLs whose image lost its original here, or earlier, and that nothing lists.
+            // Rows of URLs whose image lost its original here, or earlier.
             let deletes = [
                 ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
                 ("thumbnails", """
@@ -131,9 +132,8 @@ extension PhotoIndex {
                 ("resources", """
                     DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
                         WHERE NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
-                    AND sha256 NOT IN (SELECT sha256 FROM items WHERE sha256 IS NOT NULL
-                        UNION SELECT sha256 FROM item_media WHERE sha256 IS NOT NULL
-                        UNION SELECT image_sha256 FROM feeds WHERE image_sha256 IS NOT NULL)
+                    AND url NOT IN (SELECT media_url FROM items WHERE sha256 IS NULL AND media_url IS NOT NULL
+                        UNION SELECT url FROM item_media WHERE sha256 IS NULL)
                     """),
             ]
             for (table, delete) in deletes {
@@ -148,16 +148,33 @@ extension PhotoIndex {
     }
 
     /// Forgets the media URLs of images whose originals are gone from the storage without an
-    /// eviction (a bucket that lost them): unlike an evicted image, which a plain sync leaves
-    /// evicted, the next sync downloads them again as new.
+    /// eviction (a bucket that lost them, damage a repair dropped): unlike an evicted image,
+    /// which a plain sync leaves evicted, the next sync downloads them again as new. Their items
+    /// keep the hash their remaining thumbnails are shown by, so each URL they name keeps a row
+    /// with no hash (`forgottenHash`), which every lookup takes for an unknown URL, until a
+    /// download records it again.
     public func forgetMediaURLs(of originals: [ImageHash]) throws(IndexError) {
         guard !originals.isEmpty else { return }
+        let list = JSONStringList.encode(originals.sorted())
         try connection.transaction { () throws(IndexError) in
-            try connection.statement("DELETE FROM resources WHERE sha256 IN (SELECT value FROM json_each(?))")
-                .bind(.text(JSONStringList.encode(originals.sorted()))).run()
-            try noteDeleted(connection.changes, from: "resources")
+            try connection.statement("""
+                INSERT INTO resources(url, sha256, fetched_at, last_access)
+                SELECT url, '', 0, 0 FROM (
+                    SELECT media_url AS url FROM items WHERE sha256 IN (SELECT value FROM json_each(?1)) AND media_url IS NOT NULL
+                    UNION SELECT url FROM item_media WHERE sha256 IN (SELECT value FROM json_each(?1))
+                    UNION SELECT image_url FROM feeds WHERE image_sha256 IN (SELECT value FROM json_each(?1))
+                        AND image_url IS NOT NULL) WHERE true
+                ON CONFLICT(url) DO UPDATE SET sha256 = '', etag = NULL, last_modified = NULL, content_type = NULL
+                """).bind(.text(list)).run()
+            try connection.statement("""
+                UPDATE resources SET sha256 = '', etag = NULL, last_modified = NULL, content_type = NULL
+                WHERE sha256 IN (SELECT value FROM json_each(?))
+                """).bind(.text(list)).run()
         }
     }
+
+    /// The hash of a media URL `forgetMediaURLs` forgot: no image's, read as no row.
+    static let forgottenHash = ""
 
     // The sets go in as JSON arrays, sorted so every insert appends to its temp b-tree. Returns
     // the table of every dropped image: one of the two when the other is empty, else their union.

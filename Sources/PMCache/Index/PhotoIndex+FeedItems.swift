@@ -11,11 +11,15 @@ extension PhotoIndex {
         /// The stored original's decoding warning (`originals.warning`): its thumbnails show the
         /// part of a damaged file that decodes.
         public var warning: String?
+        /// The image's ThumbHash, base64 (`originals.placeholder`), while the original's row is
+        /// there; nil for one stored before schema 6.
+        public var placeholder: String?
 
-        public init(original: String?, thumbnails: [String: String], warning: String? = nil) {
+        public init(original: String?, thumbnails: [String: String], warning: String? = nil, placeholder: String? = nil) {
             self.original = original
             self.thumbnails = thumbnails
             self.warning = warning
+            self.placeholder = placeholder
         }
     }
 
@@ -39,7 +43,7 @@ extension PhotoIndex {
         let query = try connection.statement(known == nil ? """
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
                    i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified,
-                   o.path, t.size, o.warning
+                   o.path, t.size, o.warning, o.placeholder
             FROM items i
             LEFT JOIN originals o ON o.sha256 = i.sha256
             LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
@@ -67,7 +71,8 @@ extension PhotoIndex {
                     mediaSource: query.text(13)))
                 if let sha256 = feed.items[feed.items.count - 1].sha256, feed.files[sha256] == nil {
                     feed.files[sha256] = known?.files(of: sha256)
-                        ?? ImageFiles(original: query.text(16), thumbnails: [:], warning: query.text(18))
+                        ?? ImageFiles(original: query.text(16), thumbnails: [:], warning: query.text(18),
+                                      placeholder: query.text(19))
                 }
                 if let url = query.text(9), let found = MediaValidators(etag: query.text(14), lastModified: query.text(15)) {
                     feed.validators[url] = found
@@ -111,7 +116,7 @@ extension PhotoIndex {
         } else {
             for (sha256, files) in try files(of: hashes) {
                 feed.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path),
-                                                warning: files.original?.warning)
+                                                warning: files.original?.warning, placeholder: files.original?.placeholder)
             }
         }
         Self.attach(&more, to: &feed.items)

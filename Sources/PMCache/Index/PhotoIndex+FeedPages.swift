@@ -29,11 +29,11 @@ extension PhotoIndex {
         let query = try connection.statement("""
             SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
                    i.media_url, i.status, i.error, i.sha256, o.path, t.size, i.media_source,
-                   r.etag, r.last_modified, j.key, o.warning
+                   r.etag, r.last_modified, j.key, o.warning, o.placeholder
             FROM json_each(?) j
             JOIN items i ON i.rowid = j.value
             \(known == nil ? "LEFT JOIN originals o ON o.sha256 = i.sha256 LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256"
-                            : "LEFT JOIN (SELECT NULL AS path, NULL AS size, NULL AS warning) o LEFT JOIN (SELECT NULL AS size) t")
+                            : "LEFT JOIN (SELECT NULL AS path, NULL AS size, NULL AS warning, NULL AS placeholder) o LEFT JOIN (SELECT NULL AS size) t")
             LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
             WHERE i.feed_key = ? ORDER BY j.key, t.size
             """)
@@ -51,7 +51,8 @@ extension PhotoIndex {
                     mediaSource: query.text(15)))
                 if let sha256 = page.items[page.items.count - 1].sha256, page.files[sha256] == nil {
                     page.files[sha256] = known?.files(of: sha256)
-                        ?? ImageFiles(original: query.text(13), thumbnails: [:], warning: query.text(19))
+                        ?? ImageFiles(original: query.text(13), thumbnails: [:], warning: query.text(19),
+                                      placeholder: query.text(20))
                 }
                 if let url = query.text(9), let found = MediaValidators(etag: query.text(16), lastModified: query.text(17)) {
                     page.validators[url] = found
@@ -90,7 +91,7 @@ extension PhotoIndex {
         let hashes = Set(more.values.joined().compactMap(\.sha256)).subtracting(page.files.keys)
         for (sha256, files) in try files(of: hashes) {
             page.files[sha256] = ImageFiles(original: files.original?.path, thumbnails: files.thumbnails.mapValues(\.path),
-                                            warning: files.original?.warning)
+                                            warning: files.original?.warning, placeholder: files.original?.placeholder)
         }
         Self.attach(&more, to: &page.items)
     }

@@ -126,12 +126,23 @@ extension PhotoIndex {
     /// The decoding warning of every stored original that has one, by hash: files damaged in a
     /// way their thumbnails show (rare; one scan of `originals`).
     public func originalWarnings() throws(IndexError) -> [String: String] {
-        let query = try connection.statement("SELECT sha256, warning FROM originals WHERE warning IS NOT NULL")
-        var warnings: [String: String] = [:]
+        try originalTexts(column: "warning")
+    }
+
+    /// The placeholder (`originals.placeholder`) of every stored original that has one, by hash.
+    public func originalPlaceholders() throws(IndexError) -> [ImageHash: String] {
+        var placeholders: [ImageHash: String] = [:]
+        for (sha256, placeholder) in try originalTexts(column: "placeholder") { placeholders[ImageHash(sha256)] = placeholder }
+        return placeholders
+    }
+
+    private func originalTexts(column: StaticString) throws(IndexError) -> [String: String] {
+        let query = try connection.statement("SELECT sha256, \(column) FROM originals WHERE \(column) IS NOT NULL")
+        var texts: [String: String] = [:]
         while try query.step() {
-            if let sha256 = query.text(0), let warning = query.text(1) { warnings[sha256] = warning }
+            if let sha256 = query.text(0), let text = query.text(1) { texts[sha256] = text }
         }
-        return warnings
+        return texts
     }
 
     /// Every original and thumbnail row, whole, for `verify`.

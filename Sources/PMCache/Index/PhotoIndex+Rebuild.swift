@@ -8,11 +8,11 @@ extension PhotoIndex {
         try connection.transaction { () throws(IndexError) in
             for original in originals {
                 try connection.statement("""
-                    INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning)
-                    VALUES(?,?,?,?,?,?,?) ON CONFLICT DO NOTHING
+                    INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning, placeholder)
+                    VALUES(?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING
                     """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
                               .text(original.format), .real(original.storedAt), .real(original.lastAccess),
-                              .optional(original.warning)).run()
+                              .optional(original.warning), .optional(original.placeholder)).run()
             }
             for thumbnail in thumbnails {
                 try connection.statement("""

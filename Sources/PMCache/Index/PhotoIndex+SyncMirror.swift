@@ -85,13 +85,16 @@ extension PhotoIndex {
         var found: [String: SyncMedia] = [:]
         guard !urls.isEmpty else { return found }
         let query = try connection.statement("""
-            SELECT j.key, r.sha256, r.etag, r.last_modified, r.fetched_at, r.last_access,
+            SELECT j.key, coalesce(r.sha256, e.sha256), r.etag, r.last_modified, ifnull(r.fetched_at, 0),
+                   coalesce(r.last_access, e.last_access),
                    o.sha256, o.path, o.bytes, o.format, o.stored_at, o.last_access,
                    t.original_sha256, t.size, t.bytes, t.sha256, t.stored_at, t.last_access
             FROM json_each(?) j
-            JOIN resources r ON r.url = j.value
-            LEFT JOIN originals o ON o.sha256 = r.sha256
-            LEFT JOIN thumbnails t ON t.original_sha256 = r.sha256
+            LEFT JOIN resources r ON r.url = j.value AND r.sha256 <> ''
+            LEFT JOIN temp.evicted_media e ON e.url = j.value AND r.url IS NULL
+            LEFT JOIN originals o ON o.sha256 = coalesce(r.sha256, e.sha256)
+            LEFT JOIN thumbnails t ON t.original_sha256 = coalesce(r.sha256, e.sha256)
+            WHERE r.url IS NOT NULL OR e.url IS NOT NULL
             """)
         try query.bind(.text(JSONStringList.encode(urls)))
         while try query.step() {

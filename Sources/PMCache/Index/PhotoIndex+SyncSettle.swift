@@ -132,10 +132,15 @@ public final class SettlingRows {
         var found: [String: MediaState] = [:]
         guard !urls.isEmpty else { return found }
         let query = try connection.statement("""
-            SELECT j.key, r.sha256, r.fetched_at, r.last_access,
-                   max(ifnull((SELECT stored_at FROM originals WHERE sha256 = r.sha256), -1e300),
-                       ifnull((SELECT max(stored_at) FROM thumbnails WHERE original_sha256 = r.sha256), -1e300))
-            FROM json_each(?) j JOIN resources r ON r.url = j.value
+            SELECT key, sha256, fetched_at, last_access,
+                   max(ifnull((SELECT stored_at FROM originals WHERE sha256 = s.sha256), -1e300),
+                       ifnull((SELECT max(stored_at) FROM thumbnails WHERE original_sha256 = s.sha256), -1e300))
+            FROM (SELECT j.key AS key, coalesce(r.sha256, e.sha256) AS sha256, ifnull(r.fetched_at, 0) AS fetched_at,
+                         coalesce(r.last_access, e.last_access) AS last_access
+                  FROM json_each(?) j
+                  LEFT JOIN resources r ON r.url = j.value AND r.sha256 <> ''
+                  LEFT JOIN temp.evicted_media e ON e.url = j.value AND r.url IS NULL
+                  WHERE r.url IS NOT NULL OR e.url IS NOT NULL) s
             """)
         try query.bind(.text(JSONStringList.encode(urls)))
         while try query.step() {

@@ -18,7 +18,10 @@ extension PhotoIndex {
         var known: [String: String] = [:]
         guard !urls.isEmpty else { return known }
         let query = try connection.statement("""
-            SELECT j.key, r.sha256 FROM json_each(?) j JOIN resources r ON r.url = j.value
+            SELECT j.key, coalesce(r.sha256, e.sha256) FROM json_each(?) j
+            LEFT JOIN resources r ON r.url = j.value AND r.sha256 <> ''
+            LEFT JOIN temp.evicted_media e ON e.url = j.value AND r.url IS NULL
+            WHERE r.url IS NOT NULL OR e.url IS NOT NULL
             """)
         try query.bind(.text(JSONStringList.encode(urls)))
         while try query.step() {
@@ -54,9 +57,12 @@ public final class StagedRows {
         self.feedKey = feedKey
     }
 
-    /// The hash the index holds for a media URL (`resources`), nil when it knows none.
+    /// The hash the index holds for a media URL (`resources`, else an evicted image's URL the
+    /// sync gathered), nil when it knows none.
     public func knownHash(of url: String) throws(IndexError) -> String? {
-        let query = try connection.statement("SELECT sha256 FROM resources WHERE url = ?")
+        let query = try connection.statement("""
+            SELECT sha256 FROM resources WHERE url = ?1 AND sha256 <> '' UNION ALL SELECT sha256 FROM temp.evicted_media WHERE url = ?1
+            """)
         try query.bind(.text(url))
         let hash = try query.step() ? query.text(0) : nil
         _ = try query.step()
@@ -154,6 +160,8 @@ extension PhotoIndex {
             try connection.statement("""
                 INSERT INTO feeds(key, url, kind, title, last_sync) VALUES(?, ?, '', '', 0) ON CONFLICT(key) DO NOTHING
                 """).bind(.text(key), .text(url)).run()
+            // Before the rows that name them go: see PhotoIndex+EvictedMedia.swift.
+            try gatherEvictedMedia(feedKey: key)
             let rows = StagedRows(connection: connection, feedKey: key)
             try rows.restart()
             let (feed, read) = try produce(rows)

@@ -15,6 +15,7 @@ extension PhotoIndex {
                 CREATE TEMP TABLE IF NOT EXISTS whole_feed_urls(url TEXT PRIMARY KEY) WITHOUT ROWID;
                 DELETE FROM temp.whole_feed_urls;
                 """)
+            try gatherEvictedMedia(feedKey: feedKey)
             try connection.statement("""
                 INSERT OR IGNORE INTO temp.whole_feed_urls
                 SELECT media_url FROM items WHERE feed_key = ?1 AND media_url IS NOT NULL
@@ -23,14 +24,17 @@ extension PhotoIndex {
                 """).bind(.text(feedKey), .optional(imageURL)).run()
             let wanted = JSONStringList.encode(sizes)
             let check = try connection.statement("""
-                SELECT sum(last_access < ?3), sum(url IS NULL OR NOT (
+                SELECT sum(last_access < ?3), sum(sha256 IS NULL OR NOT (
                     (has_original AND sized = ?2) OR (NOT ?4 AND NOT has_original AND (sized = ?2 OR NOT has_thumbnail))))
-                FROM (SELECT r.url, r.last_access,
-                        EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = r.sha256) AS has_original,
-                        EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = r.sha256) AS has_thumbnail,
-                        (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = r.sha256
+                FROM (SELECT k.sha256, k.last_access,
+                        EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = k.sha256) AS has_original,
+                        EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = k.sha256) AS has_thumbnail,
+                        (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = k.sha256
                             AND t.size IN (SELECT value FROM json_each(?1))) AS sized
-                    FROM temp.whole_feed_urls u LEFT JOIN resources r ON r.url = u.url)
+                    FROM (SELECT coalesce(r.sha256, e.sha256) AS sha256, coalesce(r.last_access, e.last_access) AS last_access
+                        FROM temp.whole_feed_urls u
+                        LEFT JOIN resources r ON r.url = u.url AND r.sha256 <> ''
+                        LEFT JOIN temp.evicted_media e ON e.url = u.url AND r.url IS NULL) k)
                 """)
             try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart), .integer(refetchEvicted ? 1 : 0))
             guard try check.step() else { return nil }
@@ -39,6 +43,9 @@ extension PhotoIndex {
             guard missing == 0 else { return nil }
             try connection.statement("""
                 UPDATE resources SET last_access = ?1 WHERE url IN (SELECT url FROM temp.whole_feed_urls)
+                """).bind(.real(time)).run()
+            try connection.statement("""
+                UPDATE temp.evicted_media SET last_access = ?1 WHERE url IN (SELECT url FROM temp.whole_feed_urls)
                 """).bind(.real(time)).run()
             try connection.statement("""
                 UPDATE originals SET last_access = ?1

@@ -19,6 +19,7 @@ public actor PhotoIndex {
         try connection.transaction { () throws(IndexError) in try connection.execute(IndexSchema.statements) }
         try IndexMigration.run(connection)
         try IndexMigration.enableIncrementalVacuum(connection)
+        try connection.execute(Self.evictedMediaTable)
     }
 
     /// Opens an existing index for reading only (`verify`, `stats`, `prune --dry-run`): no schema
@@ -52,6 +53,7 @@ public actor PhotoIndex {
             do {
                 let connection = try SQLiteConnection(readingAt: path, mode: mode)
                 try IndexMigration.shadowForReading(connection)
+                try connection.execute(Self.evictedMediaTable)
                 // Its temp views made, a connection that may write changes nothing more.
                 if mode == .recovering { try connection.execute("PRAGMA query_only=1") }
                 return (connection, mode)
@@ -75,7 +77,10 @@ public actor PhotoIndex {
 
     /// What the cache holds for `url`: the original's hash and its stored thumbnails by size.
     public func media(for url: String) throws(IndexError) -> CachedMedia? {
-        let query = try connection.statement("SELECT sha256, etag, last_modified FROM resources WHERE url = ?")
+        let query = try connection.statement("""
+            SELECT sha256, etag, last_modified FROM resources WHERE url = ?1 AND sha256 <> ''
+            UNION ALL SELECT sha256, NULL, NULL FROM temp.evicted_media WHERE url = ?1
+            """)
         try query.bind(.text(url))
         guard try query.step(), let sha256 = query.text(0) else { return nil }
         let etag = query.text(1), lastModified = query.text(2)
@@ -85,9 +90,13 @@ public actor PhotoIndex {
 
     public func original(sha256: String) throws(IndexError) -> OriginalRecord? {
         let query = try connection.statement(
-            "SELECT sha256, path, bytes, format, stored_at, last_access FROM originals WHERE sha256 = ?")
+            "SELECT sha256, path, bytes, format, stored_at, last_access, warning, placeholder FROM originals WHERE sha256 = ?")
         try query.bind(.text(sha256))
-        return try query.step() ? Self.original(from: query) : nil
+        guard try query.step() else { return nil }
+        var original = Self.original(from: query)
+        original.warning = query.text(6)
+        original.placeholder = query.text(7)
+        return original
     }
 
     public func thumbnails(of sha256: String) throws(IndexError) -> [String: ThumbnailRecord] {
@@ -114,15 +123,24 @@ public actor PhotoIndex {
         }
     }
 
+    /// Gives a stored original that has no placeholder (stored before schema 6) this one; an
+    /// original whose row is gone gets none (no row is made for a file that may be gone too).
+    func fillPlaceholder(_ placeholder: String, sha256: String) throws(IndexError) {
+        try connection.statement("UPDATE originals SET placeholder = ? WHERE sha256 = ? AND placeholder IS NULL")
+            .bind(.text(placeholder), .text(sha256)).run()
+    }
+
     /// `record`'s rows, inside the caller's transaction (see `apply(_:)` for batches).
     func writeRecord(resource: ResourceRecord, original: OriginalRecord?, thumbnails: [ThumbnailRecord]) throws(IndexError) {
         if let original {
             try connection.statement("""
-                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning) VALUES(?,?,?,?,?,?,?)
-                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access
+                INSERT INTO originals(sha256, path, bytes, format, stored_at, last_access, warning, placeholder)
+                VALUES(?,?,?,?,?,?,?,?)
+                ON CONFLICT(sha256) DO UPDATE SET last_access = excluded.last_access,
+                    placeholder = coalesce(originals.placeholder, excluded.placeholder)
                 """).bind(.text(original.sha256), .text(original.path), .integer(Int64(original.bytes)),
                           .text(original.format), .real(original.storedAt), .real(original.lastAccess),
-                          .optional(original.warning)).run()
+                          .optional(original.warning), .optional(original.placeholder)).run()
         }
         for thumbnail in thumbnails {
             try connection.statement("""
@@ -159,6 +177,8 @@ public actor PhotoIndex {
     func writeTouches(urls: [String], sha256s: [String], at time: Double) throws(IndexError) {
         let urlList = JSONStringList.encode(urls), hashList = JSONStringList.encode(sha256s)
         try connection.statement("UPDATE resources SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
+            .bind(.real(time), .text(urlList)).run()
+        try connection.statement("UPDATE temp.evicted_media SET last_access = ? WHERE url IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(urlList)).run()
         try connection.statement("UPDATE originals SET last_access = ? WHERE sha256 IN (SELECT value FROM json_each(?))")
             .bind(.real(time), .text(hashList)).run()

@@ -6,13 +6,16 @@ import PMSupport
 /// rename); a file that would not change is left as it is, byte for byte.
 public enum CacheConfigFile {
     /// The settings a sync's flags record, so the next plain sync keeps them: what the cache holds
-    /// (sizes, scales) and how it is fetched (jobs, per-host, rate, user agent). Limits (`--max`,
-    /// prune's `--max-age`) act for their run only: one evicting prune must not become every
-    /// sync's rule unasked; write them into config.json to keep them.
+    /// (sizes, scales, their format, quality and fit) and how it is fetched (jobs, per-host, rate, user agent). Limits (`--max`,
+    /// prune's `--max-age`, `--min-bytes`, `--min-pixels`) act for their run only: one evicting
+    /// prune must not become every sync's rule unasked; write them into config.json to keep them.
     public static func sticky(_ flags: CacheConfig) -> [String: Any] {
         var values: [String: Any] = [:]
         if let sizes = flags.sizes { values["sizes"] = sizes }
         if let scales = flags.scales { values["scales"] = scales }
+        if let format = flags.format { values["format"] = format }
+        if let quality = flags.quality { values["quality"] = quality }
+        if let fit = flags.fit { values["fit"] = fit }
         if let jobs = flags.jobs { values["jobs"] = jobs }
         if let perHost = flags.perHost { values["per_host"] = perHost }
         if let rate = flags.rate { values["rate"] = rate }

@@ -22,11 +22,17 @@ public struct CachedImage: Sendable, Equatable {
     public let format: String?
     /// The thumbnails that are stored, by size.
     public let thumbnails: [ThumbnailSize: File]
+    /// The image's ThumbHash (about 25 bytes, https://evanw.github.io/thumbhash/): a blurred
+    /// placeholder of the whole image to show while a thumbnail loads, painted by
+    /// `ThumbHash.render` (PMImaging) or any ThumbHash decoder. Nil when the original was
+    /// evicted (the hash is kept with the original's row) or stored before photomirror made one.
+    public let placeholder: [UInt8]?
 
     init(_ sha256: String, original: OriginalRecord?, thumbnails: some Sequence<ThumbnailRecord>, in folder: URL) {
         var paths: [String: String] = [:]
         for record in thumbnails { paths[record.size] = record.path }
-        self.init(sha256, files: PhotoIndex.ImageFiles(original: original?.path, thumbnails: paths),
+        self.init(sha256, files: PhotoIndex.ImageFiles(original: original?.path, thumbnails: paths,
+                                                       placeholder: original?.placeholder),
                   format: original?.format, in: folder)
     }
 
@@ -39,9 +45,10 @@ public struct CachedImage: Sendable, Equatable {
         self.format = format
         var bySize: [ThumbnailSize: File] = [:]
         for (size, path) in files.thumbnails {
-            guard let size = ThumbnailSize(parsing: size) else { continue }
+            guard let size = ThumbnailSize(variant: size) else { continue }
             bySize[size] = file(path)
         }
         thumbnails = bySize
+        placeholder = files.placeholder.flatMap { Data(base64Encoded: $0) }.map(Array.init)
     }
 }

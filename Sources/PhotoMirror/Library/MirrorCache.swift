@@ -58,7 +58,9 @@ public struct MirrorCache: Sendable {
     /// nothing for it (never synced, or evicted whole).
     public func image(for url: String) async throws(CacheCommandError) -> CachedImage? {
         try await withIndex { index throws(IndexError) in
-            guard let media = try await index.media(for: url) else { return nil }
+            var found = try await index.media(for: url)
+            if found == nil { found = try await index.listedMedia(for: url) }
+            guard let media = found else { return nil }
             return CachedImage(media.sha256, original: media.original, thumbnails: media.thumbnails.values, in: folder)
         }
     }

@@ -114,6 +114,7 @@ struct PruneRun: Sendable {
             let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
             var known = await kept
             known?.warnings = try await index.originalWarnings()
+            known?.placeholders = try await index.originalPlaceholders()
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known, carding: !rule.isDuringSync)
             report.manifestsRewritten += dropped.feedKeys.count
             let doomed = plan.files.filter { !foreign.contains($0) }

@@ -49,7 +49,7 @@ struct Republisher: Sendable {
     }
 
     private func makePublisher(known: KnownFiles?) async throws -> Publisher {
-        let stored = try await cache.index.meta(MetaKey.gallerySize).flatMap(ThumbnailSize.init(parsing:))
+        let stored = try await cache.index.meta(MetaKey.gallerySize).flatMap(ThumbnailSize.init(variant:))
         return Publisher(cache: cache, sizes: [stored ?? ThumbnailSize(width: 40, height: 40)], known: known)
     }
 }

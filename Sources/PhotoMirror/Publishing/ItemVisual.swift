@@ -14,8 +14,9 @@ enum ItemVisual: Equatable {
     static func of(_ item: ItemRecord, paths: StoredPaths?, base: ThumbnailSize, prefix: String) -> ItemVisual {
         switch item.status {
         case .ok, .evictedOriginal:
-            guard let paths, let sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
+            guard let paths, var sources = ThumbnailSources.choose(base: base, stored: paths.thumbnails, prefix: prefix)
             else { return .placeholder(label: "evicted", reason: "the thumbnail is no longer in the cache") }
+            sources.placeholder = paths.placeholder.flatMap(PlaceholderImage.dataURL(thumbHash:))
             return .image(sources, link: paths.original.map { prefix + HTML.relativeLink($0) })
         case .evicted:
             return .placeholder(label: "evicted", reason: item.error
@@ -25,7 +26,7 @@ enum ItemVisual: Equatable {
         case .noImage:
             return .placeholder(label: "no image", reason: item.error ?? "the feed gives no image for this item")
         case .skipped:
-            return .placeholder(label: "skipped", reason: item.error ?? "the image was left out (--min-bytes)")
+            return .placeholder(label: "skipped", reason: item.error ?? "the image was left out (--min-bytes or --min-pixels)")
         }
     }
 

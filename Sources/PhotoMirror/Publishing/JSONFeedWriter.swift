@@ -85,7 +85,8 @@ enum JSONFeedWriter {
 
     /// An item needs an `id` and one of `content_html`/`content_text`: the description (HTML as
     /// the feed gave it) when it has one, else the title as text. Images are only those whose
-    /// original the cache holds: the first is `image`, the others `attachments`.
+    /// original the cache holds: the first is `image`, the others `attachments`; the first's
+    /// placeholder, when the index has one, is `"_photomirror": {"thumbhash": "<base64>"}`.
     fileprivate static func write(_ item: ItemRecord, paths: [String: StoredPaths], to json: inout JSONBuffer) {
         json.member("id", item.itemID, depth: 2, first: true)
         if let url = HTML.externalHTTPURL(item.link) { json.member("url", url, depth: 2) }
@@ -105,12 +106,20 @@ enum JSONFeedWriter {
         }
         if !item.tags.isEmpty { json.member("tags", strings: item.tags, depth: 2) }
         var seen = Set<String>()
-        let originals = item.allMedia.compactMap { media -> String? in
-            guard media.status == .ok, let sha256 = media.sha256, seen.insert(sha256).inserted else { return nil }
-            return paths[sha256]?.original
+        let images = item.allMedia.compactMap { media -> StoredPaths? in
+            guard media.status == .ok, let sha256 = media.sha256, seen.insert(sha256).inserted,
+                  let stored = paths[sha256], stored.original != nil else { return nil }
+            return stored
         }
+        let originals = images.compactMap(\.original)
         guard let first = originals.first else { return }
         json.member("image", link(first), depth: 2)
+        if let placeholder = images[0].placeholder {
+            json.key(extensionKey, depth: 2)
+            json.raw("{\"thumbhash\": ")
+            json.string(placeholder)
+            json.raw("}")
+        }
         guard originals.count > 1 else { return }
         json.key("attachments", depth: 2)
         json.raw("[")

@@ -44,9 +44,12 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var lastModified: String?
         /// The file was damaged; its thumbnails show the part that decodes. What the decoder said.
         public var warning: String? = nil
+        /// The image's ThumbHash, base64: a blurred placeholder of the whole image
+        /// (https://evanw.github.io/thumbhash/). Absent for an image stored before it was made.
+        public var placeholder: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case url, source, status, error, warning, sha256, original, thumbnails, etag
+            case url, source, status, error, warning, sha256, original, thumbnails, placeholder, etag
             case lastModified = "last_modified"
         }
     }
@@ -70,10 +73,12 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var media: [Media]
         /// As `Media.warning`, for the item's own image.
         public var warning: String? = nil
+        /// As `Media.placeholder`, for the item's own image.
+        public var placeholder: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, link, published, author, tags, description, status, error, warning, sha256, original, thumbnail,
-                 thumbnails, media
+                 thumbnails, placeholder, media
             case dateTaken = "date_taken"
             case mediaURL = "media_url"
         }
@@ -86,11 +91,13 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 }
 
-/// The files the index has for one original, as the manifest names them, and its decoding warning.
+/// The files the index has for one original, as the manifest names them, its decoding warning
+/// and its placeholder (ThumbHash, base64).
 struct StoredPaths: Sendable {
     var original: String?
     var thumbnails: [String: String]
     var warning: String? = nil
+    var placeholder: String? = nil
 }
 
 /// Writes a manifest from index rows, in the documented key order (cache-layout.md), one key
@@ -191,6 +198,8 @@ enum ManifestWriter {
         json.member("original", stored?.original, depth: 2)
         json.member("thumbnail", stored?.thumbnails[primarySize], depth: 2)
         json.member("thumbnails", stringMap: stored?.thumbnails ?? [:], depth: 2)
+        // Only when the index has one: a manifest of images stored before it stays as it was.
+        if let placeholder = stored?.placeholder { json.member("placeholder", placeholder, depth: 2) }
         json.key("media", depth: 2)
         json.raw("[")
         for (index, media) in item.allMedia.enumerated() {
@@ -213,6 +222,10 @@ enum ManifestWriter {
             json.string(files?.original)
             json.raw(", \"thumbnails\": ")
             json.stringObject(files?.thumbnails ?? [:])
+            if let placeholder = files?.placeholder {
+                json.raw(", \"placeholder\": ")
+                json.string(placeholder)
+            }
             validators[media.url].map { write($0, to: &json) }
             json.raw("}")
         }

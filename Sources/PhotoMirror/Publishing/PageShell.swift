@@ -6,9 +6,10 @@ enum PageShell {
     /// Nothing may load but images from the cache itself (default-src 'none'). `file:` is
     /// listed beside 'self' because browsers disagree on whether 'self' covers file:// pages
     /// (Chromium does, Firefox's unique file origins may not), and an http page can never
-    /// load a file: image anyway. Styles are inline, so the pages need no other file.
+    /// load a file: image anyway. `data:` is for the placeholders inlined in the page
+    /// (`PlaceholderImage`), which make no request. Styles are inline, so the pages need no other file.
     /// The one script, the viewer's keys, is allowed by its SHA-256 and no other can run.
-    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file:; style-src 'unsafe-inline'; "
+    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; "
         + "script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
 
     private static var scriptHash: String {

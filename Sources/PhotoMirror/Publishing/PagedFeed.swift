@@ -63,7 +63,8 @@ struct PagedFeed: Sendable {
                                validators: heldValidators, counts: counts)
         }
         let stored = try await index.feedItems(feedKey: record.key, rowids: Array(rowids), known: known)
-        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning) }
+        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning,
+                                                         placeholder: $0.placeholder) }
         var validators = stored.validators
         if let image = record.imageSHA256, let logo, paths[image] == nil { paths[image] = logo }
         if let url = record.imageURL, let logoValidators, validators[url] == nil { validators[url] = logoValidators }

@@ -1,5 +1,6 @@
 import PMCache
 import PMImaging
+import PMSupport
 
 /// Which files of a cache the server shows, and as what: only the published tree that the
 /// gallery is made of (cache-layout.md), named exactly as photomirror names them. Everything
@@ -36,9 +37,12 @@ public enum ServedFiles {
             guard let (hash, type) = hashName(parts[2]), isFanOut(parts[1], of: hash) else { return nil }
             return originalTypes[type]
         case (CacheLayout.thumbnailsFolder?, 4):
-            guard isSize(parts[1]), let (hash, type) = hashName(parts[3]), isFanOut(parts[2], of: hash),
-                  type == "png" else { return nil }
-            return png
+            guard let (hash, type) = hashName(parts[3]), isFanOut(parts[2], of: hash) else { return nil }
+            if isSize(parts[1]) { return type == "png" ? png : nil }
+            // Another variant (`40x40-contain.webp`): its files have the extension it names.
+            guard let variant = ThumbnailVariantName(parsing: parts[1]), type == variant.format.fileExtension,
+                  parts[3].hasSuffix(type) else { return nil }
+            return variant.format.mimeType
         default:
             return nil
         }

@@ -1,6 +1,7 @@
 import PMCache
 import PMImaging
 import PMLoading
+import PMSupport
 
 /// The settings a command on a cache uses, each from the first source that gives it: flag >
 /// cache config > user config > built-in (`resolve`). Pure.
@@ -16,6 +17,13 @@ public struct EffectiveSettings: Sendable {
     public var maxAge: Sourced<Double?>
     public var store: Sourced<String?>
     public var galleryTitle: Sourced<String?>
+    /// How every size is made: its file format, a lossy format's quality, its fit.
+    public var format: Sourced<ThumbnailFormat>
+    public var quality: Sourced<Int?>
+    public var fit: Sourced<ThumbnailFit>
+    /// Downloads left out as icons and spacers (`--min-bytes`, `--min-pixels`); not recorded.
+    public var minBytes: Sourced<Int?>
+    public var minPixels: Sourced<PixelSize?>
 
     /// A value that only its resolution can judge (a size past the imaging's bound, scales that
     /// take it there), naming where it came from.
@@ -53,7 +61,11 @@ public struct EffectiveSettings: Sendable {
             sizes: sizes, scales: pick(\.scales),
             jobs: pick(\.jobs, default: loading.jobs), perHost: pick(\.perHost, default: loading.perHost),
             rate: pick(\.rate), userAgent: pick(\.userAgent), maxSize: pick(\.maxSize), maxAge: pick(\.maxAge),
-            store: pick(\.store), galleryTitle: pick(\.galleryTitle))
+            store: pick(\.store), galleryTitle: pick(\.galleryTitle),
+            format: named(pick(\.format), default: .png, ThumbnailFormat.init(named:)),
+            quality: pick(\.quality),
+            fit: named(pick(\.fit), default: .cover, ThumbnailFit.init(rawValue:)),
+            minBytes: pick(\.minBytes), minPixels: pick(\.minPixels))
         guard settings.thumbnailSizes != nil else {
             let source = settings.scales.source
             throw Invalid(description: "\(place(source, "scales")): \(settings.scales.value ?? []) must keep "
@@ -62,10 +74,18 @@ public struct EffectiveSettings: Sendable {
         return settings
     }
 
-    /// The sizes made for every image: `sizes` with the first at each of `scales`.
+    /// The sizes made for every image: `sizes` with the first at each of `scales`, each made in
+    /// the `format`, `quality` and `fit`.
     public var thumbnailSizes: [ThumbnailSize]? {
-        guard let scales = scales.value else { return sizes.value }
-        return ImagingOptions.sizes(sizes.value, scaledBy: scales)
+        var boxes: [ThumbnailSize]? = sizes.value
+        if let scales = scales.value { boxes = ImagingOptions.sizes(sizes.value, scaledBy: scales) }
+        return boxes?.map { $0.made(fit: fit.value, format: format.value, quality: quality.value) }
+    }
+
+    /// A name the config layer checked (`"webp"`), as its value; the default when none was given.
+    private static func named<Value: Sendable>(_ found: Sourced<String?>, default value: Value,
+                                     _ parse: (String) -> Value?) -> Sourced<Value> {
+        Sourced(found.value.flatMap(parse) ?? value, from: found.value == nil ? .builtIn : found.source)
     }
 
     /// `--scales`, or `/path/config.json: scales`.
@@ -87,5 +107,7 @@ extension SyncOptions {
         loading.rate = settings.rate.value
         loading.userAgent = settings.userAgent.value
         cache.maxSize = settings.maxSize.value
+        loading.minBytes = settings.minBytes.value
+        loading.minPixels = settings.minPixels.value
     }
 }

@@ -42,12 +42,17 @@ public struct SettingsListing: Sendable, Encodable {
         entries = [
             entry("sizes", settings.sizes, .texts(settings.sizes.value.map(\.description))),
             entry("scales", settings.scales, settings.scales.value.map { .integers($0) } ?? .null),
+            entry("format", settings.format, .text(settings.format.value.rawValue)),
+            entry("quality", settings.quality, settings.quality.value.map { .integer($0) } ?? .null),
+            entry("fit", settings.fit, .text(settings.fit.value.rawValue)),
             entry("jobs", settings.jobs, .integer(settings.jobs.value)),
             entry("per_host", settings.perHost, .integer(settings.perHost.value)),
             entry("rate", settings.rate, settings.rate.value.map { .number($0) } ?? .null),
             entry("user_agent", settings.userAgent, settings.userAgent.value.map { .text($0) } ?? .null),
             entry("max_size", settings.maxSize, settings.maxSize.value.map { .integer($0) } ?? .null),
             entry("max_age", settings.maxAge, settings.maxAge.value.map { .number($0) } ?? .null),
+            entry("min_bytes", settings.minBytes, settings.minBytes.value.map { .integer($0) } ?? .null),
+            entry("min_pixels", settings.minPixels, settings.minPixels.value.map { .text($0.description) } ?? .null),
             entry("store", settings.store, settings.store.value.map { .text($0) } ?? .null),
             entry("gallery_title", settings.galleryTitle, settings.galleryTitle.value.map { .text($0) } ?? .null),
         ]

@@ -1,3 +1,4 @@
+import Foundation
 import PMCache
 import PMImaging
 import PMSupport
@@ -9,6 +10,8 @@ struct StoredFiles: Sendable {
     var thumbnails: [ThumbnailRecord]
     /// The file was damaged, its thumbnails made from what decodes: what the decoder said.
     var warning: String?
+    /// The image's ThumbHash, base64, as `originals.placeholder` keeps it.
+    var placeholder: String?
 }
 
 /// Decodes an image once and makes its thumbnails and (for a download) the original's file,
@@ -18,14 +21,17 @@ struct StoredFiles: Sendable {
 struct ImageStorer {
     let sizes: [ThumbnailSize]
     let maxPixels: Int
+    /// A download whose declared size is under this is left out (`--min-pixels`).
+    var minPixels: PixelSize? = nil
 
     func downloaded(_ bytes: [UInt8], sha256: String, now: Double) throws -> StoredFiles {
         let format = try detectFormat(bytes)
+        try checkDeclaredSize(bytes)
         var made = try thumbnails(of: bytes, sha256: sha256, now: now)
         let path = CacheLayout.originalPath(sha256: sha256, fileExtension: format.fileExtension)
         made.files.append(ContentFile(path: path, bytes: bytes, contentType: format.mimeType, sha256: sha256))
         made.original = OriginalRecord(sha256: sha256, path: path, bytes: bytes.count, format: format.name,
-                                       storedAt: now, lastAccess: now, warning: made.warning)
+                                       storedAt: now, lastAccess: now, warning: made.warning, placeholder: made.placeholder)
         return made
     }
 
@@ -36,14 +42,24 @@ struct ImageStorer {
         } catch {
             throw MediaFailure(reason: "cannot decode image: \(error.message)")
         }
-        var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning)
-        for (size, png) in zip(sizes, thumbnails.pngs) {
+        var made = StoredFiles(files: [], original: nil, thumbnails: [], warning: thumbnails.warning,
+                               placeholder: thumbnails.placeholder.map { Data($0).base64EncodedString() })
+        for (size, file) in zip(sizes, thumbnails.files) {
             let path = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size.description)
-            made.files.append(ContentFile(path: path, bytes: png, contentType: ImageFormat.png.mimeType))
-            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: png.count,
-                                                   sha256: Digest.sha256Hex(png), storedAt: now, lastAccess: now))
+            made.files.append(ContentFile(path: path, bytes: file, contentType: size.format.mimeType))
+            made.thumbnails.append(ThumbnailRecord(originalSHA256: sha256, size: size.description, bytes: file.count,
+                                                   sha256: Digest.sha256Hex(file), storedAt: now, lastAccess: now))
         }
         return made
+    }
+
+    /// Throws `MediaSkip` for an image under `minPixels`, from its header alone. A header that
+    /// cannot be read is left for the decode to report, as the failure it is.
+    private func checkDeclaredSize(_ bytes: [UInt8]) throws {
+        guard let minPixels,
+              let declared = try? DeclaredSize(of: bytes, limits: DecodeLimits(maxPixels: maxPixels)),
+              declared.width < minPixels.width || declared.height < minPixels.height else { return }
+        throw MediaSkip(reason: "skipped: \(declared), under --min-pixels \(minPixels)")
     }
 
     private func detectFormat(_ bytes: [UInt8]) throws -> ImageFormat {

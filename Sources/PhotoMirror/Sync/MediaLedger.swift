@@ -8,7 +8,7 @@ import PMCache
 struct MediaLedger: Sendable {
     let clock: SyncClock
     private(set) var failures: [String: String] = [:]
-    /// URLs left out on purpose (`--min-bytes`), with why.
+    /// URLs left out on purpose (`--min-bytes`, `--min-pixels`), with why.
     private(set) var skips: [String: String] = [:]
     private var taken = Set<String>()
     /// Whether any URL was done otherwise than by a plain reuse (a download, a revalidation, a

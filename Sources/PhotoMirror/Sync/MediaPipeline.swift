@@ -109,7 +109,7 @@ struct MediaPipeline: Sendable {
         }
         return try await using(response) {
             if let skip = try skipped(response) { return Finished(outcome: .skipped(reason: skip)) }
-            return try await storeFiles(response, url: url, now: now)
+            return try await storeFiles(response, url: url, now: now, minPixels: loading.minPixels)
         }
     }
 
@@ -150,11 +150,19 @@ struct MediaPipeline: Sendable {
         return result.outcome
     }
 
-    /// `store` without the index write, which it returns for the caller's batch.
-    private func storeFiles(_ response: HTTPResponse, url: String, now: Double) async throws -> Finished {
+    /// `store` without the index write, which it returns for the caller's batch. A download
+    /// under `minPixels` (checked on the codec pool, from its header) is skipped, nothing stored.
+    private func storeFiles(_ response: HTTPResponse, url: String, now: Double,
+                            minPixels: PixelSize? = nil) async throws -> Finished {
         try ResponseCheck.validate(response)
-        let files = try await made {
-            try ImageStorer(sizes: $0.sizes, maxPixels: $0.maxPixels).downloaded(response.body, sha256: response.sha256, now: now)
+        let files: StoredFiles
+        do {
+            files = try await made {
+                try ImageStorer(sizes: $0.sizes, maxPixels: $0.maxPixels, minPixels: minPixels)
+                    .downloaded(response.body, sha256: response.sha256, now: now)
+            }
+        } catch let skip as MediaSkip {
+            return Finished(outcome: .skipped(reason: skip.reason))
         }
         let resource = ResourceRecord(
             url: url, sha256: response.sha256, etag: response.etag, lastModified: response.lastModified,
@@ -176,7 +184,8 @@ struct MediaPipeline: Sendable {
         let resource = ResourceRecord(url: url, sha256: original.sha256, etag: cached.etag, lastModified: cached.lastModified,
                                       contentType: nil, fetchedAt: fetchedAt ?? now, lastAccess: now)
         return Finished(outcome: .stored(sha256: original.sha256, downloaded: false, bytes: 0),
-                        write: .record(resource: resource, original: nil, thumbnails: files.thumbnails),
+                        write: .record(resource: resource, original: nil, thumbnails: files.thumbnails,
+                                       placeholder: files.placeholder),
                         warning: files.warning)
     }
 }
@@ -194,6 +203,11 @@ extension MediaPipeline {
         if writer == nil { try await storage.putContent(files.files) }
         return files
     }
+}
+
+/// Why a download is left out on purpose (`--min-pixels`), worded for a person: not a failure.
+struct MediaSkip: Error, Sendable {
+    let reason: String
 }
 
 /// A reason an item failed, worded for a person.

@@ -29,7 +29,7 @@ struct PendingWrites: Sendable {
         urls.append(url)
         writes.append(write)
         if write.namesNewFiles { newFiles += 1 }
-        if case .record(_, let original, let thumbnails) = write {
+        if case .record(_, let original, let thumbnails, _) = write {
             newFileBytes += PhotoIndex.blockRounded(original?.bytes ?? 0)
                 + thumbnails.reduce(0) { $0 + PhotoIndex.blockRounded($1.bytes) }
         }

@@ -41,6 +41,8 @@ struct FeedStager: Sendable {
         let key = CacheLayout.feedKey(url: url)
         if feed.notModified, case .parsed(let stored) = feed.content {
             var record = Self.record(of: stored, key: key, url: url, feed: feed, lastSync: clock.now())
+            // Its rows stay: the URLs they name evicted are looked up by them.
+            try await index.gatherEvictedMedia(ofFeed: key)
             if let image = stored.image { record.imageSHA256 = try await index.knownHashes(of: [image])[image] }
             return (StagedFeed(url: url, record: record, notModified: true), nil)
         }

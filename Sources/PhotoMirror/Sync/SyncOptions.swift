@@ -1,4 +1,5 @@
 import Foundation
+import PMCache
 import PMFeeds
 import PMImaging
 import PMLoading
@@ -40,6 +41,9 @@ public struct LoadingOptions: Sendable {
     public var selection = ItemSelection()
     /// Images smaller than this many bytes are skipped, not stored (`--min-bytes`: icons, spacers).
     public var minBytes: Int?
+    /// Images whose declared (upright) width or height is under this are skipped, not stored
+    /// (`--min-pixels`: icons, spacers).
+    public var minPixels: PixelSize?
     /// Images mirrored per item at most (an item's `<img>`s, enclosures, media:content…), in the feed's order.
     public var maxImagesPerItem = 20
     /// Retries of connection failures, timeouts, 5xx, 408 and 429 (see `RetryPolicy`).

@@ -71,6 +71,7 @@ public struct SyncPreviewer: Sendable {
                 let items = loading.selection.choose(parsed.items)
                 (feed.title, feed.kind, feed.items) = (parsed.title, parsed.kind.rawValue, items.count)
                 let urls = items.flatMap { $0.media.map(\.url) }
+                try? await index?.gatherEvictedMedia(ofFeed: CacheLayout.feedKey(url: url))
                 let known = (try? await index?.knownHashes(of: urls)) ?? [:]
                 for media in urls {
                     if known[media] != nil {

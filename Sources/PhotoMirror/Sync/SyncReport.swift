@@ -8,7 +8,7 @@ public struct FeedReport: Sendable, Codable, Equatable {
     public var ok = 0
     public var failed = 0
     public var noImage = 0
-    /// Items whose image was left out on purpose (`--min-bytes`); not failures.
+    /// Items whose image was left out on purpose (`--min-bytes`, `--min-pixels`); not failures.
     public var skipped = 0
     public var downloaded = 0
     public var reused = 0
@@ -92,7 +92,7 @@ public struct SyncProgress: Sendable {
     public var total = 0
     public var done = 0
     public var failed = 0
-    /// Fetched and left out on purpose (`--min-bytes`).
+    /// Fetched and left out on purpose (`--min-bytes`, `--min-pixels`).
     public var skipped = 0
     public var downloaded = 0
     public var reused = 0

@@ -3,7 +3,7 @@ import PMImaging
 import PMSupport
 import Synchronization
 
-/// `photomirror thumb`: local files to PNG thumbnails, on a pool of one thread per core.
+/// `photomirror thumb`: local files to thumbnails (PNG, or the size's format), on a pool of one thread per core.
 /// Each input is read, decoded, scaled, encoded and written by the same thread, so nothing
 /// blocking touches the cooperative pool and the image bytes are never copied between threads.
 public struct ThumbBatch: Sendable {
@@ -35,10 +35,11 @@ public struct ThumbBatch: Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// Output path of `input`: the output folder plus the input's name without its extension.
-    public static func outputPath(for input: String, in folder: String) -> String {
+    /// Output path of `input`: the output folder plus the input's name without its extension,
+    /// with the thumbnail format's (`png` by default).
+    public static func outputPath(for input: String, in folder: String, format: ThumbnailFormat = .png) -> String {
         let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        return (folder as NSString).appendingPathComponent(name + ".png")
+        return (folder as NSString).appendingPathComponent(name + "." + format.fileExtension)
     }
 
     /// Makes every thumbnail; returns the inputs that failed, with their reasons, and those made
@@ -99,7 +100,8 @@ public struct ThumbBatch: Sendable {
         let made = try data.withUnsafeBytes { raw in
             try Thumbnailer.thumbnails(of: raw, sizes: [size], limits: DecodeLimits(maxPixels: maxPixels))
         }
-        try AtomicFile.write(made.pngs[0], to: Self.outputPath(for: input, in: outputFolder), sync: false)
+        try AtomicFile.write(made.files[0], to: Self.outputPath(for: input, in: outputFolder, format: size.format),
+                             sync: false)
         return made.warning
     }
 }

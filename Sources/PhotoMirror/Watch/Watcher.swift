@@ -11,6 +11,9 @@ public struct Watcher: Sendable {
     public let feedURLs: [String]
     public let every: Double
     public var progress: (@Sendable (SyncProgress) -> Void)?
+    /// Told when a round's sync begins (`progress` then follows it), so that what reports its
+    /// progress (`watch --stats-every`) runs during rounds only, not through the waits between.
+    public var roundStarts: (@Sendable () -> Void)?
     /// Told what each prune after a round did.
     public var pruned: (@Sendable (PruneReport) -> Void)?
     /// The transport and the storage of every round.
@@ -34,6 +37,7 @@ public struct Watcher: Sendable {
             if !due.isEmpty {
                 number += 1
                 var summary = WatchRound(number: number, startedAt: now)
+                roundStarts?()
                 var engine = SyncEngine(cacheRoot: cacheRoot, options: options, progress: progress)
                 engine.pruned = pruned
                 engine.stages = stages

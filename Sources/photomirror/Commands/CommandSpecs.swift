@@ -6,7 +6,7 @@ extension CommandSpec {
 
     /// The flags `sync` reads; `watch` takes the same.
     static let syncFlags: [Flag] = [
-        .cache, .store, .moveStore, .feeds, .size, .scales, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes,
+        .cache, .store, .moveStore, .feeds, .size, .scales, .format, .quality, .fit, .jobs, .perHost, .rate, .timeout, .retries, .maxBytes, .maxFeedBytes, .maxPixels, .pages, .maxItems, .since, .minBytes, .minPixels,
         .maxImagesPerItem, .wait, .syncMax, .garbageGrace, .userAgent, .allowPrivateAddresses, .revalidate, .refetchEvicted, .syncDryRun, .json, .quiet, .verbose, .statsEvery,
     ]
 
@@ -49,7 +49,7 @@ extension CommandSpec {
         operandCompletion: .none)
 
     /// sync's flags but its output ones, and how often.
-    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run", "stats-every"].contains($0.name) }
+    static let watchFlags: [Flag] = [.every] + syncFlags.filter { !["json", "quiet", "verbose", "move-store", "dry-run"].contains($0.name) }
         + [.watchJSON, .watchQuiet, .watchVerbose]
 
     static let watch = CommandSpec(
@@ -97,19 +97,20 @@ extension CommandSpec {
         operandCompletion: .files)
 
     static let thumb = CommandSpec(
-        name: "thumb", synopsis: "[--size WxH] -o DIR FILE...",
-        tagline: "make PNG thumbnails of local images",
+        name: "thumb", synopsis: "[--size WxH] [--format FORMAT] [--fit FIT] -o DIR FILE...",
+        tagline: "make thumbnails of local images",
         about: """
-        Makes a PNG thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file
-        (told apart by its bytes): DIR/<file name without extension>.png, in sRGB (an embedded
-        colour profile is converted), upright (EXIF or XMP orientation, HEIF transforms),
-        centre-cropped to the size's aspect and area-averaged (default 40x40). A file that cannot
-        be decoded is reported on stderr with its reason; the others still succeed.
+        Makes a thumbnail of each JPEG, PNG, WebP, GIF (first frame), AVIF or HEIC file (told
+        apart by its bytes): DIR/<file name without extension>.png (or .webp, .avif, .jpg with
+        --format), in sRGB (an embedded colour profile is converted), upright (EXIF or XMP
+        orientation, HEIF transforms), centre-cropped to the size's aspect (--fit contain:
+        letterboxed whole) and area-averaged (default 40x40). A file that cannot be decoded is
+        reported on stderr with its reason; the others still succeed.
         Inputs whose names would make the same thumbnail (a/x.jpg, b/x.jpg and a/x.png all make
         DIR/x.png) are refused with exit 2 before anything is written, each clash named; a file
         already in DIR under an input's thumbnail name is replaced, as a rerun expects.
         """,
-        flags: [.output, .thumbSize, .maxPixels, .thumbJobs],
+        flags: [.output, .thumbSize, .format, .quality, .fit, .maxPixels, .thumbJobs],
         operandCompletion: .files)
 
     static let verify = CommandSpec(

@@ -29,6 +29,7 @@ struct SyncCommand {
         case .failure(let error): return fail(error, code: .cacheFailed, root: root, started: started)
         }
         options.apply(settings)
+        try FormatOption.check(settings)
         if arguments.has(.syncDryRun) {
             return try await SyncDryRun(arguments: arguments, options: options, feedURLs: feedURLs)
                 .run(root: root, store: settings.store.value, started: started)

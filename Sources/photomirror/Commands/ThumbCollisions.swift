@@ -1,3 +1,4 @@
+import PMSupport
 import PhotoMirror
 
 /// `thumb` names each output after its input's file name alone, so `a/x.jpg`, `b/x.jpg` and
@@ -5,11 +6,11 @@ import PhotoMirror
 /// clash named, before anything is written (mirroring the inputs' folders under -o would turn
 /// `../x.jpg` and absolute paths into surprising places).
 enum ThumbCollisions {
-    static func check(_ inputs: [String], output: String) throws(UsageError) {
+    static func check(_ inputs: [String], output: String, format: ThumbnailFormat) throws(UsageError) {
         var byOutput: [String: [String]] = [:]
         var order: [String] = []
         for input in inputs {
-            let path = ThumbBatch.outputPath(for: input, in: output)
+            let path = ThumbBatch.outputPath(for: input, in: output, format: format)
             if byOutput[path] == nil { order.append(path) }
             if byOutput[path]?.contains(input) != true { byOutput[path, default: []].append(input) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PMImaging
+import PMSupport
 import PhotoMirror
 
 /// `photomirror thumb`: parse options, run the batch, report warnings and failures one per line.
@@ -12,8 +13,14 @@ struct ThumbCommand {
         arguments = try Arguments(words, flags: CommandSpec.thumb.flags)
         guard let output = arguments.last(.output) else { throw UsageError("thumb needs an output folder: -o DIR") }
         guard !arguments.operands.isEmpty else { throw UsageError("thumb needs at least one input file") }
-        try ThumbCollisions.check(arguments.operands, output: output)
-        size = arguments.thumbnailSizes(.thumbSize).last ?? ThumbnailSize(width: 40, height: 40)
+        let box = arguments.thumbnailSizes(.thumbSize).last ?? ThumbnailSize(width: 40, height: 40)
+        let format = arguments.last(.format).flatMap(ThumbnailFormat.init(named:)) ?? .png
+        let fit = arguments.last(.fit).flatMap(ThumbnailFit.init(rawValue:)) ?? .cover
+        size = box.made(fit: fit, format: format, quality: arguments.int(.quality))
+        if let why = ThumbnailEncoderCheck.unavailability(of: format) {
+            throw UsageError("--format \(format.rawValue): this machine cannot write it: \(why)")
+        }
+        try ThumbCollisions.check(arguments.operands, output: output, format: format)
         self.output = output
     }
 

@@ -26,7 +26,9 @@ struct WatchCommand {
         let quiet = arguments.has(.watchQuiet), verbose = arguments.has(.watchVerbose), json = arguments.has(.watchJSON)
         var options = options
         switch try SettingsOption.resolve(flags, cacheRoot: root) {
-        case .success(let settings): options.apply(settings)
+        case .success(let settings):
+            options.apply(settings)
+            try FormatOption.check(settings)
         case .failure(let error):
             Output.err("photomirror: \(error)\n")
             return .cacheFailed
@@ -43,6 +45,13 @@ struct WatchCommand {
             return .cacheFailed
         }
         watcher.pruned = { prune in if !quiet || !prune.reachedTarget { Output.err(PruneSummary.text(prune)) } }
+        // As sync: in a log, a progress line every --stats-every, here during each round.
+        let ticker = (!quiet && !Output.stderrIsTerminal) ? RoundStatsTicker(every: arguments.duration(.statsEvery) ?? 30) : nil
+        defer { ticker?.roundEnds() }
+        if let ticker {
+            watcher.roundStarts = { ticker.roundStarts() }
+            watcher.progress = { ticker.update($0) }
+        }
         if !quiet {
             Output.err("watching \(feedURLs.count) feed\(feedURLs.count == 1 ? "" : "s") every \(WatchLine.duration(every)) "
                 + "into \(root) (Ctrl-C stops)\n")
@@ -50,6 +59,7 @@ struct WatchCommand {
         let work = Task { () -> Result<[String], CacheCommandError> in
             do throws(CacheCommandError) {
                 return .success(try await watcher.run { round, report in
+                    ticker?.roundEnds()
                     if json { Output.out(WatchLine.json(round, report: report?.redacted, cache: root)) }
                     if verbose, let report = report?.redacted {
                         Output.err(SyncSummary.text(report, verbosity: .normal, cacheRoot: root, colour: Output.stderrColour))

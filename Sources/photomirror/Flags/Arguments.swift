@@ -69,6 +69,7 @@ struct Arguments {
     func duration(_ flag: Flag) -> Double? { last(flag).flatMap { try? AgeLimit.parse($0) } }
     func since(_ flag: Flag) -> Double? { last(flag).flatMap { try? ItemSelection.since($0, now: Date()) } }
     func thumbnailSizes(_ flag: Flag) -> [ThumbnailSize] { all(flag).compactMap { ThumbnailSize(parsing: $0) } }
+    func pixelSize(_ flag: Flag) -> PixelSize? { last(flag).flatMap { try? PixelSize.parse($0) } }
 
     private static func check(_ value: String, for flag: Flag) throws(UsageError) {
         let name = "--\(flag.name)"
@@ -106,6 +107,8 @@ struct Arguments {
             guard ThumbnailSize(parsing: value) != nil else {
                 throw UsageError("\(name) must look like 40x40 (1–\(ThumbnailSize.maxSide) each side), not \"\(value)\"")
             }
+        case .pixelSize:
+            do { _ = try PixelSize.parse(value) } catch { throw UsageError("\(name): \(error.description)") }
         case .choice(let choices):
             guard choices.contains(value) else {
                 throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not \"\(value)\"")

@@ -21,5 +21,10 @@ extension CacheConfig {
         rate = arguments.number(.rate)
         userAgent = arguments.last(.userAgent)
         maxAge = arguments.duration(.maxAge)
+        format = arguments.last(.format)
+        quality = arguments.int(.quality)
+        fit = arguments.last(.fit)
+        minBytes = arguments.byteSize(.minBytes)
+        minPixels = arguments.pixelSize(.minPixels)
     }
 }

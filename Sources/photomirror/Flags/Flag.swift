@@ -26,6 +26,8 @@ struct Flag: Sendable {
         case duration
         /// WxH (`ThumbnailSize`).
         case thumbnailSize
+        /// WxH, any sides from 1 (`PixelSize`).
+        case pixelSize
         /// A duration back from now, or a date (`ItemSelection.since`).
         case since
         case file

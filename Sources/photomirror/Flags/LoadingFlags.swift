@@ -63,6 +63,12 @@ extension Flag {
         help: "skip images smaller than SIZE (2kB, 500, as in `photomirror help prune`): icons, spacers and tracking "
             + "pixels. A skipped image is fetched but not stored, and is reported as skipped, not failed (status "
             + "\"skipped\" in the manifest and --json); the next sync asks for it again")
+    static let minPixels = Flag(
+        name: "min-pixels", placeholder: "WxH", kind: .pixelSize, summary: "skip images narrower than W or shorter than H",
+        help: "skip images narrower than W or shorter than H pixels, e.g. 32x32: icons and spacers. The size is the "
+            + "one the image's header declares, upright (an EXIF rotation by 90° exchanges its sides), read before "
+            + "anything is decoded. A skipped image is fetched but not stored, and is reported as skipped, not failed, "
+            + "as with --min-bytes; an image the cache already holds is kept")
     static let maxImagesPerItem = Flag(
         name: "max-images-per-item", placeholder: "N", kind: .integer(1...1000), summary: "images mirrored per item at most",
         help: "images mirrored per item at most, in the feed's order (default \(defaults.maxImagesPerItem), 1–1000): "

@@ -5,8 +5,9 @@ extension Flag {
         help: "print one line per request as it ends (URL, HTTP status, bytes, time) and one per item at the end")
     static let statsEvery = Flag(
         name: "stats-every", placeholder: "DURATION", kind: .duration, summary: "when stderr is not a terminal, a progress line this often",
-        help: "when stderr is not a terminal (a log, cron, journald), print a progress line this often: images done "
-            + "and total, failures, bytes, rate, ETA and time elapsed (default 30s, as rclone's --stats; 1s, 5m)")
+        help: "when stderr is not a terminal (a log, cron, journald), print a progress line this often while a sync "
+            + "runs (a watch: during each round, not between rounds): images done and total, failures, bytes, rate, "
+            + "ETA and time elapsed (default 30s, as rclone's --stats; 1s, 5m)")
     static let feedJSON = Flag(
         name: "json", kind: .toggle, summary: "print it as JSON on stdout",
         help: "print it as JSON on stdout")

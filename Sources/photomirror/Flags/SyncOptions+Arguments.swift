@@ -30,6 +30,7 @@ extension LoadingOptions {
         selection = ItemSelection(newest: arguments.int(.maxItems), since: arguments.since(.since))
         maxImagesPerItem = arguments.int(.maxImagesPerItem) ?? maxImagesPerItem
         minBytes = arguments.byteSize(.minBytes)
+        minPixels = arguments.pixelSize(.minPixels)
         revalidateMedia = arguments.has(.revalidate)
         allowPrivateAddresses = arguments.has(.allowPrivateAddresses)
         refetchEvicted = arguments.has(.refetchEvicted)

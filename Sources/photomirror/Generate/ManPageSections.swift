@@ -16,19 +16,22 @@ enum ManPageSections {
          "photomirror prune \\-\\-max 500MB\n.br\nphotomirror verify \\-\\-repair"),
         ("Show the gallery on http://127.0.0.1:8080/:", "photomirror serve"),
         ("Make 80\\(mu80 thumbnails of local files:", "photomirror thumb \\-\\-size 80x80 \\-o thumbs *.jpg"),
+        ("Mirror a feed with WebP thumbnails that show each whole photo, letterboxed:",
+         "photomirror sync \\-\\-format webp \\-\\-fit contain https://example.org/feed.atom"),
     ].map { ".PP\n\($0.0)\n.PP\n.RS 4\n.nf\n\($0.1)\n.fi\n.RE\n" }.joined()
 
     static let files = ".SH FILES\n" + [
         ("$XDG_CACHE_HOME/photomirror, else ~/.cache/photomirror",
          "the cache when neither \\-\\-cache nor PHOTOMIRROR_CACHE names one"),
         ("$XDG_CONFIG_HOME/photomirror/config.json, else ~/.config/photomirror/config.json",
-         "the user's defaults for every cache (sizes, scales, jobs, per_host, rate, user_agent, max_size, max_age, "
-            + "store, gallery_title); see photomirror config"),
+         "the user's defaults for every cache (sizes, scales, format, quality, fit, jobs, per_host, rate, user_agent, "
+            + "max_size, max_age, store, gallery_title); see photomirror config"),
         ("CACHE/config.json", "the cache's own settings, which beat the user's; sync records the flags that stick here"),
         ("CACHE/index.sqlite", "the index, the single source of truth (SQLite); verify \\-\\-repair rebuilds it"),
         ("CACHE/index.html, CACHE/feeds/*/index.html", "the gallery"),
         ("CACHE/feeds/*/manifest.json, CACHE/feeds/*/feed.json", "each feed's manifest and JSON Feed"),
-        ("CACHE/originals/, CACHE/thumbs/WxH/", "the images, named by the SHA\\-256 of the original's bytes"),
+        ("CACHE/originals/, CACHE/thumbs/WxH/ (WxH\\-contain.webp, …)",
+         "the images, named by the SHA\\-256 of the original's bytes; a thumbnail folder names its size, fit and format"),
         ("CACHE/lock", "held by the one writer (sync, watch's rounds, prune, verify \\-\\-repair)"),
     ].map { ".TP\n.I \($0.0)\n\($0.1)\n" }.joined()
 

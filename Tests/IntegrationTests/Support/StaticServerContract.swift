@@ -75,9 +75,10 @@ struct StaticServerContract {
 
         // Every kind of file the gallery publishes, as its type.
         let feedFolder = files.manifest.replacingOccurrences(of: "/manifest.json", with: "")
-        for (path, type) in [("/favicon.svg", "image/svg+xml"), ("/\(feedFolder)/feed.json", "application/json"),
-                             ("/\(feedFolder)/card.json", "application/json"), ("/\(feedFolder)/", "text/html"),
-                             ("/" + Self.webpOriginal, "image/webp")] {
+        let published = [("/favicon.svg", "image/svg+xml"), ("/\(feedFolder)/feed.json", "application/json"),
+                         ("/\(feedFolder)/card.json", "application/json"), ("/\(feedFolder)/", "text/html"),
+                         ("/" + Self.webpOriginal, "image/webp")] + Self.thumbnailVariants.map { ("/" + $0.path, $0.type) }
+        for (path, type) in published {
             let response = try get(path)
             XCTAssertEqual(response.status, 200, path, file: file, line: line)
             XCTAssertTrue(response.header("Content-Type")?.hasPrefix(type) == true, "\(path): \(response.headers)",
@@ -85,10 +86,11 @@ struct StaticServerContract {
         }
         // Nothing else in the folder, though its name has a type: settings (which may name a
         // bucket), the sync state, stray files, and names photomirror never writes.
-        for path in ["/config.json", "/.sync-state.json", "/notes.txt", "/extras/a.css", "/extras/a.js",
+        let unpublished = ["/config.json", "/.sync-state.json", "/notes.txt", "/extras/a.css", "/extras/a.js",
                      "/\(feedFolder)/notes.json", "/\(feedFolder)/page-1.html", "/feeds/config.json",
                      "/originals/ee/not-a-hash.jpg", "/originals/ff/" + String(repeating: "ee", count: 32) + ".webp",
-                     "/thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] {
+                     "/thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] + Self.offVariants.map { "/" + $0 }
+        for path in unpublished {
             let response = try get(path)
             XCTAssertEqual(response.status, 404, path, file: file, line: line)
             XCTAssertFalse(String(decoding: response.body, as: UTF8.self).contains("987654321"), path, file: file, line: line)
@@ -119,6 +121,23 @@ struct StaticServerContract {
     /// An original of a type no synced fixture has.
     static let webpOriginal = "originals/ee/" + String(repeating: "ee", count: 32) + ".webp"
 
+    /// Thumbnails of other formats and fits than the synced fixture's, as their folders name them.
+    static let thumbnailVariants = [
+        (path: "thumbs/40x40.webp/ee/" + String(repeating: "ee", count: 32) + ".webp", type: "image/webp"),
+        (path: "thumbs/40x40-contain.avif/ee/" + String(repeating: "ee", count: 32) + ".avif", type: "image/avif"),
+        (path: "thumbs/80x60-contain-q60.jpg/ee/" + String(repeating: "ee", count: 32) + ".jpg", type: "image/jpeg"),
+        (path: "thumbs/40x40-contain/ee/" + String(repeating: "ee", count: 32) + ".png", type: "image/png"),
+    ]
+
+    /// Files in thumbnail folders that photomirror never names so: an extension not the folder's,
+    /// a format it does not write.
+    static let offVariants = [
+        "thumbs/40x40.webp/ee/" + String(repeating: "ee", count: 32) + ".png",
+        "thumbs/40x40/ee/" + String(repeating: "ee", count: 32) + ".webp",
+        "thumbs/40x40.gif/ee/" + String(repeating: "ee", count: 32) + ".gif",
+        "thumbs/40x40-cover.webp/ee/" + String(repeating: "ee", count: 32) + ".webp",
+    ]
+
     /// Plants what the refusals above are about: symlinks out of the cache and to its index, a
     /// temp file, and one file of each extra type.
     static func plantHazards(in cache: URL) throws {
@@ -141,8 +160,9 @@ struct StaticServerContract {
             try Data("{}".utf8).write(to: feedFolder.appendingPathComponent("notes.json"))
             try Data("<p>one</p>".utf8).write(to: feedFolder.appendingPathComponent("page-1.html"))
         }
-        for name in [webpOriginal, "originals/ee/not-a-hash.jpg", "originals/ff/" + String(repeating: "ee", count: 32) + ".webp",
-                     "thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] {
+        let planted = [webpOriginal, "originals/ee/not-a-hash.jpg", "originals/ff/" + String(repeating: "ee", count: 32) + ".webp",
+                       "thumbs/big/ee/" + String(repeating: "ee", count: 32) + ".png"] + thumbnailVariants.map(\.path) + offVariants
+        for name in planted {
             let url = cache.appendingPathComponent(name)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)

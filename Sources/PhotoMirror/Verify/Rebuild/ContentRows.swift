@@ -70,13 +70,19 @@ struct ContentRows: Sendable {
         }
     }
 
-    /// Gives each original the decoding warning a manifest names for its image (the manifests
-    /// are all that keeps it once the index is gone).
-    mutating func takeWarnings(from media: [[ManifestRows.Media]]) {
-        var warnings: [String: String] = [:]
-        for entry in media.joined() { if let warning = entry.warning { warnings[entry.sha256] = warning } }
-        guard !warnings.isEmpty else { return }
-        for index in originals.indices { originals[index].warning = warnings[originals[index].sha256] }
+    /// Gives each original the decoding warning and the placeholder a manifest names for its
+    /// image (the manifests are all that keeps them once the index is gone).
+    mutating func takeManifestFields(from media: [[ManifestRows.Media]]) {
+        var warnings: [String: String] = [:], placeholders: [String: String] = [:]
+        for entry in media.joined() {
+            if let warning = entry.warning { warnings[entry.sha256] = warning }
+            if let placeholder = entry.placeholder { placeholders[entry.sha256] = placeholder }
+        }
+        guard !warnings.isEmpty || !placeholders.isEmpty else { return }
+        for index in originals.indices {
+            originals[index].warning = warnings[originals[index].sha256]
+            originals[index].placeholder = placeholders[originals[index].sha256]
+        }
     }
 
     /// The file's bytes and modification time (seconds since 1970), or nil when it can't be read.

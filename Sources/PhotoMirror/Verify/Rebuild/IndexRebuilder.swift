@@ -73,7 +73,7 @@ struct IndexRebuilder: Sendable {
             gallerySize = gallerySize ?? rows.gallerySize
         }
         var files = await hashed
-        files.takeWarnings(from: media.map(\.media))
+        files.takeManifestFields(from: media.map(\.media))
         result.originals = files.originals.count
         result.thumbnails = files.thumbnails.count
         result.skipped += files.rejected
@@ -82,6 +82,7 @@ struct IndexRebuilder: Sendable {
         let resources = Self.resources(named: media.map(\.media), files: files)
         result.mediaURLs = resources.count
         try await index.insertRebuiltFiles(originals: files.originals, thumbnails: files.thumbnails, resources: resources)
+        try await index.forgetMediaURLs(of: Self.lostOriginals(named: media.map(\.media), files: files))
         if let polls = state?.feedPolls { try await index.recordPolls(polls) }
         var meta: [String: String] = [:]
         if let size = state?.gallerySize ?? gallerySize { meta[MetaKey.gallerySize] = size }
@@ -115,6 +116,14 @@ struct IndexRebuilder: Sendable {
                                               fetchedAt: file.time, lastAccess: file.time)
         }
         return byURL.values.sorted { $0.url < $1.url }
+    }
+
+    /// The images a manifest shows stored whose original no file gives: lost, not evicted, so
+    /// the next sync fetches them again (an evicted image it would leave so).
+    static func lostOriginals(named feeds: [[ManifestRows.Media]], files: ContentRows) -> [ImageHash] {
+        let stored = Set(files.originals.map(\.sha256))
+        return Set(feeds.joined().filter { $0.showsOriginal && !stored.contains($0.sha256) }.map(\.sha256))
+            .sorted().map { ImageHash($0) }
     }
 
     private func removeIndexFile(_ path: String) {

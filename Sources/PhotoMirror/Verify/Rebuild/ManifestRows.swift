@@ -24,6 +24,10 @@ struct ManifestRows: Sendable, Equatable {
         var lastModified: String?
         /// The decoding warning of its original (a damaged file), as the manifest gives it.
         var warning: String? = nil
+        /// Its original's placeholder (ThumbHash, base64), as the manifest gives it.
+        var placeholder: String? = nil
+        /// The manifest shows its original stored (not evicted): without the file, it was lost.
+        var showsOriginal = false
     }
 
     /// Reads a manifest. `key`: the name of the folder it is in, the feed's key (that of its
@@ -42,18 +46,21 @@ struct ManifestRows: Sendable, Equatable {
                 warnings: manifest.warnings ?? []),
             items: [], media: [], gallerySize: nil)
         if let image = manifest.image, let sha256 = rows.feed.imageSHA256 {
-            rows.media.append(Media(url: image.url, sha256: sha256, etag: image.etag, lastModified: image.lastModified))
+            rows.media.append(Media(url: image.url, sha256: sha256, etag: image.etag, lastModified: image.lastModified,
+                                    showsOriginal: image.original != nil))
         }
         for (position, item) in manifest.items.enumerated() {
             let record = Self.record(item, position: position)
             for media in item.media ?? [] {
                 if let sha256 = media.sha256 {
                     rows.media.append(Media(url: media.url, sha256: sha256, etag: media.etag, lastModified: media.lastModified,
-                                            warning: media.warning))
+                                            warning: media.warning, placeholder: media.placeholder,
+                                            showsOriginal: ItemStatus(stored: media.status) == .ok))
                 }
             }
             if item.media == nil, let url = record.mediaURL, let sha256 = record.sha256 {
-                rows.media.append(Media(url: url, sha256: sha256, etag: nil, lastModified: nil))
+                rows.media.append(Media(url: url, sha256: sha256, etag: nil, lastModified: nil,
+                                        showsOriginal: ItemStatus(stored: item.status) == .ok))
             }
             rows.items.append(record)
             if rows.gallerySize == nil, let thumbnail = item.thumbnail, case .content(let name) = CachePath(thumbnail) {
@@ -133,9 +140,10 @@ private struct StoredManifest: Decodable {
         var sha256: String?
         var etag: String?
         var lastModified: String?
+        var placeholder: String?
 
         enum CodingKeys: String, CodingKey {
-            case url, source, status, error, warning, sha256, etag
+            case url, source, status, error, warning, sha256, etag, placeholder
             case lastModified = "last_modified"
         }
     }

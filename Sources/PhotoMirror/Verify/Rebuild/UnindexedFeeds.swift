@@ -56,7 +56,7 @@ struct UnindexedFeeds: Sendable {
             files.formUnion(feed.files)
         }
         var content = await ContentRows.read(files.sorted().map { CachePath($0) }, layout: layout)
-        content.takeWarnings(from: media)
+        content.takeManifestFields(from: media)
         try await index.insertRebuiltFiles(originals: content.originals, thumbnails: content.thumbnails,
                                            resources: IndexRebuilder.resources(named: media, files: content))
         return adopted
