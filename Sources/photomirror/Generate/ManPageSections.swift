@@ -30,7 +30,7 @@ enum ManPageSections {
         ("CACHE/index.sqlite", "the index, the single source of truth (SQLite); verify \\-\\-repair rebuilds it"),
         ("CACHE/index.html, CACHE/feeds/*/index.html", "the gallery"),
         ("CACHE/feeds/*/manifest.json, CACHE/feeds/*/feed.json", "each feed's manifest and JSON Feed"),
-        ("CACHE/originals/, CACHE/thumbs/WxH/ (WxH\\-contain.webp, …)",
+        ("CACHE/originals/, CACHE/thumbs/WxH/ (WxH\\-contain.webp, \\[u2026])",
          "the images, named by the SHA\\-256 of the original's bytes; a thumbnail folder names its size, fit and format"),
         ("CACHE/lock", "held by the one writer (sync, watch's rounds, prune, verify \\-\\-repair)"),
     ].map { ".TP\n.I \($0.0)\n\($0.1)\n" }.joined()
