@@ -65,6 +65,22 @@ import Testing
         #expect(first.originals == ["a", "b"], "two originals free the step; the rest waits")
     }
 
+    @Test func whatTheDocumentsLoseWithAListedOriginalCountsTowardTheTarget() {
+        let images = blobs([("c", 30), ("a", 10), ("b", 20)], unlisted: ["c"])
+        // Each listed original frees its 100 bytes and, counted, 50 of its pages' and rows'.
+        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 200),
+                                       documentBytesPerOriginal: 50)
+        #expect(plan.originals == ["a", "b"], "the same two as without the count would be needed for 200")
+        let closer = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 210),
+                                         documentBytesPerOriginal: 50)
+        #expect(closer.originals == ["a"], "one original and its documents' share bring 353 to 203")
+        #expect(closer.usageAfter == 203)
+        let unlistedOnly = EvictionPolicy.plan(blobs: blobs([("c", 30)], unlisted: ["c"]), usage: 151,
+                                               goal: EvictionGoal(targetBytes: 100), documentBytesPerOriginal: 50)
+        #expect(unlistedOnly.usageAfter <= 100 && unlistedOnly.originals == ["c"],
+                "an image no feed lists has no page entry to shrink: its file alone counts")
+    }
+
     @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
         let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))

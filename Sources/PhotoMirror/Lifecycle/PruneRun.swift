@@ -95,7 +95,8 @@ struct PruneRun: Sendable {
             ? goal.firstStep(usage: usage, step: Self.firstStepReserves * SpaceReserve(layout: layout).bytes) : nil
         for round in 0..<Self.maxRounds + (firstStep == nil ? 0 : 1) {
             if round > 0 { blobs = EvictionPolicy.blobs(try await evictionRows(rule), diskBytes: scan.files) }
-            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: firstStep ?? goal)
+            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: firstStep ?? goal,
+                                           documentBytesPerOriginal: EvictionPolicy.listedOriginalDocumentBytes)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
             report.expired += plan.expired
