@@ -1,10 +1,13 @@
-// libFuzzer harness for the whole Swift image path: Thumbnailer.pngThumbnails (sniffing, limits,
-// EXIF orientation, DCT scale choice, crop geometry, resampling, PNG encoding) with the decode
+// libFuzzer harness for the whole Swift image path: Thumbnailer.thumbnails (sniffing, limits,
+// EXIF orientation, DCT scale choice, crop and letterbox geometry, resampling, the placeholder,
+// PNG, WebP and JPEG encoding; AVIF's AV1 encoder is too slow under the sanitizers) with the decode
 // limits scaled down for the sanitizers as in fuzz_common.h, then a round trip of every thumbnail
 // through the decoder. Built by Scripts/fuzz.
 import PMImaging
 
-private let sizes = [ThumbnailSize(width: 40, height: 40), ThumbnailSize(width: 96, height: 27)]
+private let sizes = [ThumbnailSize(width: 40, height: 40), ThumbnailSize(width: 96, height: 27),
+                     ThumbnailSize(width: 40, height: 40, fit: .contain, format: .webp),
+                     ThumbnailSize(width: 27, height: 64, format: .jpeg, quality: 40)]
 private let limits = DecodeLimits(maxPixels: 16_000_000, maxDecoderMemory: 64 << 20)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,9 +22,9 @@ public func fuzzThumbnailer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     precondition(thumbnails.count == sizes.count, "one thumbnail per size")
     // Our own output must decode; a single 1×1 target keeps the check cheap.
-    for png in thumbnails {
+    for file in thumbnails {
         do {
-            _ = try Thumbnailer.pngThumbnails(of: png, sizes: [ThumbnailSize(width: 1, height: 1)])
+            _ = try Thumbnailer.pngThumbnails(of: file, sizes: [ThumbnailSize(width: 1, height: 1)])
         } catch {
             preconditionFailure("thumbnail does not decode: \(error)")
         }
