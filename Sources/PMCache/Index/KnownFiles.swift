@@ -2,13 +2,20 @@
 /// prune's eviction rows, less the ones it dropped): `feedItems(feedKey:known:)` looks each
 /// item's image up here instead of joining every item to its `originals` and `thumbnails` rows
 /// again, which was most of the index's share of rewriting the pages of 45 feeds of 2000 items.
+///
+/// It reads the prune's own `blobs` (shared, not copied) through a table of their indices, with a
+/// bit per image for what the plan drops: a dictionary of 100 000 images and their arrays of
+/// thumbnail names held 30 MB beside the blobs, at the prune's peak; this holds 5.
 public struct KnownFiles: Sendable {
-    struct Image: Sendable {
-        var original: CachePath?
-        var thumbnails: [ContentName] = []
-    }
+    private let blobs: [CachedBlob]
+    /// The blobs' hashes, apart from the blobs so that a probe copies no blob.
+    private let hashes: [ImageHash]
+    /// Open addressing: an index of `hashes` at its hash's slot or the next free one, -1 for
+    /// none. Twice as many slots as images, and seeded hashing, so no feed can make probes long.
+    private let slots: [Int32]
+    private var originalDropped: BitSet
+    private var thumbnailsDropped: BitSet
 
-    private var images: [ImageHash: Image] = [:]
     /// The decoding warnings of the damaged originals (`PhotoIndex.originalWarnings`), by hash:
     /// the few there are, read apart from the eviction rows, which do not carry them.
     public var warnings: [String: String] = [:]
@@ -20,28 +27,75 @@ public struct KnownFiles: Sendable {
     /// The files of `blobs` but those `plan` drops; nil when a thumbnail's path is not its own
     /// canonical name, which is what its size is read from.
     public init?(blobs: [CachedBlob], without plan: EvictionPlan) {
-        let droppedOriginals = Set(plan.originals), droppedThumbnails = Set(plan.thumbnails)
-        images.reserveCapacity(blobs.count)
         for blob in blobs {
-            var image = Image()
-            if let original = blob.original, !droppedOriginals.contains(blob.sha256) { image.original = original.path }
-            if !droppedThumbnails.contains(blob.sha256) {
-                for thumbnail in blob.thumbnails {
-                    guard case .content(let name) = thumbnail.path, name.sizeText != nil else { return nil }
-                    image.thumbnails.append(name)
-                }
+            for thumbnail in blob.thumbnails {
+                guard case .content(let name) = thumbnail.path, name.sizeText != nil else { return nil }
             }
-            if image.original != nil || !image.thumbnails.isEmpty { images[blob.sha256] = image }
         }
+        guard blobs.count < Int(Int32.max) else { return nil }
+        self.blobs = blobs
+        hashes = blobs.map(\.sha256)
+        var slots = [Int32](repeating: -1, count: max(2, blobs.count * 2).nextPowerOfTwo)
+        let mask = slots.count - 1
+        for (index, sha256) in hashes.enumerated() {
+            var slot = sha256.hashValue & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+        self.slots = slots
+        originalDropped = BitSet(count: blobs.count)
+        thumbnailsDropped = BitSet(count: blobs.count)
+        for sha256 in plan.originals { if let index = position(of: sha256) { originalDropped.insert(index) } }
+        for sha256 in plan.thumbnails { if let index = position(of: sha256) { thumbnailsDropped.insert(index) } }
+    }
+
+    /// The index in `blobs` of the image.
+    private func position(of sha256: ImageHash) -> Int? {
+        let mask = slots.count - 1
+        var slot = sha256.hashValue & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == sha256 { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     /// What the index holds for the image: no file at all is an empty answer, never nil.
     func files(of sha256: String) -> PhotoIndex.ImageFiles {
-        guard let image = images[ImageHash(sha256)] else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
+        let hash = ImageHash(sha256)
+        guard let index = position(of: hash) else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
+        let blob = blobs[index]
+        let original = originalDropped.contains(index) ? nil : blob.original?.path
         var thumbnails: [String: String] = [:]
-        for name in image.thumbnails { if let size = name.sizeText { thumbnails[size] = name.path } }
-        return PhotoIndex.ImageFiles(original: image.original?.description, thumbnails: thumbnails,
-                                     warning: image.original == nil ? nil : warnings[sha256],
-                                     placeholder: image.original == nil ? nil : placeholders[ImageHash(sha256)])
+        if !thumbnailsDropped.contains(index) {
+            for thumbnail in blob.thumbnails {
+                if case .content(let name) = thumbnail.path, let size = name.sizeText { thumbnails[size] = name.path }
+            }
+        }
+        return PhotoIndex.ImageFiles(original: original?.description, thumbnails: thumbnails,
+                                     warning: original == nil ? nil : warnings[sha256],
+                                     placeholder: original == nil ? nil : placeholders[hash])
+    }
+}
+
+private extension Int {
+    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
+}
+
+/// A fixed number of bits, a word per 64.
+struct BitSet: Sendable {
+    private var words: [UInt64]
+
+    init(count: Int) {
+        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    mutating func insert(_ index: Int) {
+        words[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    func contains(_ index: Int) -> Bool {
+        words[index >> 6] & (1 << UInt64(index & 63)) != 0
     }
 }
