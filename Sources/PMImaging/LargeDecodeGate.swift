@@ -15,9 +15,12 @@ enum LargeDecodeGate {
 
     static let budget = ByteBudget(capacity: 16 << 20)
 
+    /// Whether a buffer of `bytes` takes its share of the budget.
+    static func takesShare(_ bytes: Int) -> Bool { bytes >= thresholdBytes }
+
     /// Runs `body`, which holds a whole-image buffer of `bytes`, within the budget.
     static func run<T, E: Error>(holding bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
-        guard bytes >= thresholdBytes else { return try body() }
+        guard takesShare(bytes) else { return try body() }
         return try budget.withShare(of: bytes, body)
     }
 
