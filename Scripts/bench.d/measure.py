@@ -1,12 +1,16 @@
 """Timing of whole processes, and round-robin runs of several tools.
 
 Every tool is timed as a process (start-up included): wall clock around fork/exec..exit, CPU as
-user+sys of the process and every descendant it waited for (wait4's rusage), peak RSS as
-wait4's ru_maxrss (the largest of the process and its reaped descendants). The machine is shared
+user+sys of the process and every descendant it waited for, peak RSS as ru_maxrss (the largest
+of the process and its reaped descendants), both read by GNU time, which forks the tool: a child
+this Python process spawned itself would report at least this process's own peak, since Linux
+carries the resident high-water mark of the memory an exec replaces into the new program's
+ru_maxrss, and Python spawns through vfork (a 100 000-item bench held 76 MB, which every
+photomirror command then "used"). The machine is shared
 and noisy, so tools run in rounds, in a shuffled order per round, and the ratios are taken per
 round before the median: drift hits every tool of a round alike.
 """
-import os, random, statistics, subprocess, sys, time
+import os, random, statistics, subprocess, sys, tempfile, time
 from dataclasses import dataclass, field
 
 
@@ -18,20 +22,26 @@ class Run:
     code: int
 
 
+TIME = "/usr/bin/time"  # GNU time, Debian's package `time` (Scripts/bench installs it)
+
+
 def run(argv, *, env=None, cwd=None, stdout=subprocess.DEVNULL, stderr=None, check=True):
     """Runs argv to completion and returns its Run. stderr is kept for the error message."""
     errfile = stderr if stderr is not None else subprocess.PIPE
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=stdout, stderr=errfile, stdin=subprocess.DEVNULL)
-    # communicate() drains stderr; wait4 then reaps with the rusage wait() would discard.
-    err = b""
-    if errfile is subprocess.PIPE:
-        err = proc.stderr.read()
-        proc.stderr.close()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    result = Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, proc.returncode)
+    with tempfile.NamedTemporaryFile("r", prefix="measure-", suffix=".txt") as usage_file:
+        start = time.perf_counter()
+        proc = subprocess.Popen([TIME, "-f", "%U %S %M", "-o", usage_file.name, *argv], env=env, cwd=cwd,
+                                stdout=stdout, stderr=errfile, stdin=subprocess.DEVNULL)
+        err = b""
+        if errfile is subprocess.PIPE:
+            err = proc.stderr.read()
+            proc.stderr.close()
+        code = proc.wait()
+        wall = time.perf_counter() - start
+        # The last line is the format's; a line before it may say how the command ended.
+        lines = usage_file.read().split("\n")
+    user, system, rss_kb = [line for line in lines if line.strip()][-1].split()
+    result = Run(wall, float(user) + float(system), int(rss_kb), code)
     if check and result.code != 0:
         shown = " ".join(argv[:6]) + (" ..." if len(argv) > 6 else "")
         raise RuntimeError(f"{shown} exited {result.code}: {err.decode(errors='replace')[-2000:]}")
