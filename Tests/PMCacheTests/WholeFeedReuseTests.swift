@@ -34,12 +34,38 @@ import Testing
                                                at: 50, syncStart: 40) == 3)
         let media = try await index.media(for: ["https://img/x", "https://img/y", "https://img/l"])
         #expect(media.count == 3)
-        #expect(media.values.allSatisfy { $0.original?.lastAccess == 50 && $0.thumbnails["40x40"]?.lastAccess == 1 })
+        // The originals are not written: the feed's last sync makes them as recent (see below).
+        #expect(media.values.allSatisfy { $0.original?.lastAccess == 1 && $0.thumbnails["40x40"]?.lastAccess == 1 })
         let touched = try await index.syncMedia(for: ["https://img/x"])["https://img/x"]
         #expect(touched?.lastAccess == 50)
         // Already used by this sync: reused again, counted once.
         #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
                                                at: 60, syncStart: 40) == 0)
+    }
+
+    /// A reused feed's images are as recent as its last sync while it lists them, and stay so once
+    /// it no longer does: its rows carry that sync into each original before they are replaced.
+    @Test func aReusedFeedsImagesKeepItsLastSyncOnceItNoLongerListsThem() async throws {
+        let (index, folder) = try makeIndex()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await populate(index)
+        func lastUsed() async throws -> [ImageHash: Double] {
+            let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
+            return Dictionary(uniqueKeysWithValues: blobs.map { ($0.sha256, $0.lastUsed) })
+        }
+        #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
+                                               at: 50, syncStart: 40) == 3)
+        try await index.finishSync(feedKey: "a", at: 50, etag: "\"1\"", lastModified: nil, imageSHA256: "l")
+        #expect(try await lastUsed() == ["x": 50, "y": 50, "l": 50])
+
+        // The next document names none of them.
+        let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
+                              etag: "\"2\"", lastModified: nil, lastSync: 70, imageURL: nil, imageSHA256: nil)
+        let text = ItemRecord(itemID: "2", position: 0, title: "text", link: nil, published: nil, dateTaken: nil,
+                              author: nil, tags: [], description: nil, mediaURL: nil, status: .noImage, error: nil, sha256: nil)
+        try await index.replaceFeed(feed, items: [text])
+        #expect(try await lastUsed() == ["x": 50, "y": 50, "l": 50])
+        #expect(try await index.original(sha256: "x")?.lastAccess == 50)
     }
 
     @Test func anImageThatIsNotWholeLeavesEveryRowAsItWas() async throws {

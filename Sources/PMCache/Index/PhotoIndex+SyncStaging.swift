@@ -34,6 +34,7 @@ extension PhotoIndex {
     /// row without its manifest is damage. Its items go with it.
     public func unstageFeed(feedKey: String) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
+            try carryListingRecency(feedKey: feedKey)
             try connection.statement("DELETE FROM item_media WHERE feed_key = ?").bind(.text(feedKey)).run()
             try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feedKey)).run()
             try connection.statement("DELETE FROM feeds WHERE key = ?").bind(.text(feedKey)).run()
@@ -162,6 +163,7 @@ extension PhotoIndex {
                 """).bind(.text(key), .text(url)).run()
             // Before the rows that name them go: see PhotoIndex+EvictedMedia.swift.
             try gatherEvictedMedia(feedKey: key)
+            try carryListingRecency(feedKey: key)
             let rows = StagedRows(connection: connection, feedKey: key)
             try rows.restart()
             let (feed, read) = try produce(rows)

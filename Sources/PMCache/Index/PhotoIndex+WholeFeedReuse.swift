@@ -4,10 +4,12 @@
 extension PhotoIndex {
     /// When every media URL the feed's rows name (its items' images and `imageURL`, its own) names
     /// an image whose original and a thumbnail of each of `sizes` are stored, or (unless
-    /// `refetchEvicted`) one a prune evicted, its original or all of it (`MediaPipeline.keepEvicted`), marks each URL and
-    /// its original used at `time` and returns how many of the URLs no earlier step of this sync
+    /// `refetchEvicted`) one a prune evicted, its original or all of it (`MediaPipeline.keepEvicted`), marks each URL
+    /// used at `time` and returns how many of the URLs no earlier step of this sync
     /// (which started at `syncStart`) had used. Nil, with nothing written, when any URL is unknown
-    /// or its image not whole: the sync then does them one by one.
+    /// or its image not whole: the sync then does them one by one. The originals are left as they
+    /// are: the feed's `last_sync` keeps them as recent while it lists them
+    /// (PhotoIndex+ListingRecency.swift).
     public func reuseWholeFeed(feedKey: String, imageURL: String?, sizes: [String], at time: Double,
                                syncStart: Double, refetchEvicted: Bool = false) throws(IndexError) -> Int? {
         try connection.transaction { () throws(IndexError) -> Int? in
@@ -46,10 +48,6 @@ extension PhotoIndex {
                 """).bind(.real(time)).run()
             try connection.statement("""
                 UPDATE temp.evicted_media SET last_access = ?1 WHERE url IN (SELECT url FROM temp.whole_feed_urls)
-                """).bind(.real(time)).run()
-            try connection.statement("""
-                UPDATE originals SET last_access = ?1
-                WHERE sha256 IN (SELECT r.sha256 FROM temp.whole_feed_urls u JOIN resources r ON r.url = u.url)
                 """).bind(.real(time)).run()
             return fresh
         }
