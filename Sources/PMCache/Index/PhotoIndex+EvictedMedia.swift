@@ -17,7 +17,14 @@ extension PhotoIndex {
 
     /// Gathers the URLs `feedKey`'s rows name with a hash but `resources` does not know: its
     /// evicted images. Their `last_access` starts at 0, before any sync's start, until a touch.
+    /// Once per feed while nothing can have evicted more: a sync gathers a feed that answered
+    /// 304 when it stages it and again when it reuses it whole, each a scan of its 2000 rows.
     func gatherEvictedMedia(feedKey: String) throws(IndexError) {
+        // Another connection's commit (a prune in another process) changes `data_version`; this
+        // connection's own evictions clear the memo (`forgetGatheredEvictions`).
+        let version = try dataVersion()
+        if version != evictedGathered.dataVersion { evictedGathered = EvictedGathering(dataVersion: version) }
+        guard evictedGathered.feeds.insert(feedKey).inserted else { return }
         try connection.statement("""
             INSERT OR IGNORE INTO temp.evicted_media(url, sha256, last_access)
             SELECT s.url, s.sha256, 0 FROM (
@@ -28,6 +35,17 @@ extension PhotoIndex {
                     WHERE key = ?1 AND image_url IS NOT NULL AND image_sha256 IS NOT NULL) s
             WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.url = s.url)
             """).bind(.text(feedKey)).run()
+    }
+
+    /// After this connection dropped rows: each feed is gathered again.
+    func forgetGatheredEvictions() {
+        evictedGathered = EvictedGathering()
+    }
+
+    private func dataVersion() throws(IndexError) -> Int64 {
+        let query = try connection.statement("PRAGMA data_version")
+        defer { try? query.run() }
+        return try query.step() ? Int64(query.int(0)) : -1
     }
 
     /// `gatherEvictedMedia` for a caller outside the index's module (the sync, before it decides
@@ -56,4 +74,10 @@ extension PhotoIndex {
         _ = try query.step()
         return CachedMedia(sha256: sha256, original: try original(sha256: sha256), thumbnails: try thumbnails(of: sha256))
     }
+}
+
+/// Which feeds `temp.evicted_media` has gathered, as of which `PRAGMA data_version`.
+struct EvictedGathering: Sendable {
+    var dataVersion: Int64 = -1
+    var feeds: Set<String> = []
 }

@@ -104,7 +104,8 @@ extension PhotoIndex {
     public func dropRows(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)]) throws(IndexError)
         -> DroppedRows
     {
-        try connection.transaction { () throws(IndexError) -> DroppedRows in
+        forgetGatheredEvictions()
+        return try connection.transaction { () throws(IndexError) -> DroppedRows in
             try connection.execute("""
                 CREATE TEMP TABLE IF NOT EXISTS drop_originals(sha256 TEXT PRIMARY KEY) WITHOUT ROWID;
                 CREATE TEMP TABLE IF NOT EXISTS drop_thumbnails(sha256 TEXT NOT NULL, size TEXT NOT NULL,
@@ -156,6 +157,7 @@ extension PhotoIndex {
     public func forgetMediaURLs(of originals: [ImageHash]) throws(IndexError) {
         guard !originals.isEmpty else { return }
         let list = JSONStringList.encode(originals.sorted())
+        forgetGatheredEvictions()
         try connection.transaction { () throws(IndexError) in
             try connection.statement("""
                 INSERT INTO resources(url, sha256, fetched_at, last_access)

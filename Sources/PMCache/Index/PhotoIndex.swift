@@ -7,6 +7,8 @@ public actor PhotoIndex {
     let connection: SQLiteConnection
     /// Tables whose indexes lost so many entries to `dropRows` that `checkpoint` rebuilds them.
     var tablesToRepack: Set<String> = []
+    /// The feeds whose evicted URLs `temp.evicted_media` holds already (`gatherEvictedMedia`).
+    var evictedGathered = EvictedGathering()
 
     public init(path: String) throws(IndexError) {
         let connection = try SQLiteConnection(path: path)
