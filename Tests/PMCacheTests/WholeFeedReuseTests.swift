@@ -44,7 +44,7 @@ import Testing
     }
 
     /// A reused feed's images are as recent as its last sync while it lists them, and stay so once
-    /// it no longer does: its rows carry that sync into each original before they are replaced.
+    /// it no longer does: replacing its rows carries that sync into each original that left.
     @Test func aReusedFeedsImagesKeepItsLastSyncOnceItNoLongerListsThem() async throws {
         let (index, folder) = try makeIndex()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -58,14 +58,18 @@ import Testing
         try await index.finishSync(feedKey: "a", at: 50, etag: "\"1\"", lastModified: nil, imageSHA256: "l")
         #expect(try await lastUsed() == ["x": 50, "y": 50, "l": 50])
 
-        // The next document names none of them.
+        // The next document keeps x, drops its further image y and the feed's logo l.
         let feed = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
                               etag: "\"2\"", lastModified: nil, lastSync: 70, imageURL: nil, imageSHA256: nil)
-        let text = ItemRecord(itemID: "2", position: 0, title: "text", link: nil, published: nil, dateTaken: nil,
-                              author: nil, tags: [], description: nil, mediaURL: nil, status: .noImage, error: nil, sha256: nil)
-        try await index.replaceFeed(feed, items: [text])
-        #expect(try await lastUsed() == ["x": 50, "y": 50, "l": 50])
-        #expect(try await index.original(sha256: "x")?.lastAccess == 50)
+        let kept = ItemRecord(itemID: "1", position: 0, title: "x", link: nil, published: nil, dateTaken: nil,
+                              author: nil, tags: [], description: nil, mediaURL: "https://img/x", status: .ok, error: nil,
+                              sha256: "x")
+        try await index.replaceFeed(feed, items: [kept])
+        #expect(try await lastUsed() == ["x": 70, "y": 50, "l": 50])
+        // Only what left was written: x is as recent as the feed that still lists it.
+        #expect(try await index.original(sha256: "y")?.lastAccess == 50)
+        #expect(try await index.original(sha256: "l")?.lastAccess == 50)
+        #expect(try await index.original(sha256: "x")?.lastAccess == 1)
     }
 
     @Test func anImageThatIsNotWholeLeavesEveryRowAsItWas() async throws {

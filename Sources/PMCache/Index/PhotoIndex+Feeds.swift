@@ -2,7 +2,7 @@ extension PhotoIndex {
     /// Replaces a feed's row and its items with what this sync saw, in one transaction.
     public func replaceFeed(_ feed: FeedRecord, items: [ItemRecord]) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            try carryListingRecency(feedKey: feed.key)
+            let lastSync = try noteListing(feedKey: feed.key)
             try writeFeedRow(feed)
             try connection.statement("DELETE FROM item_media WHERE feed_key = ?").bind(.text(feed.key)).run()
             try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feed.key)).run()
@@ -29,6 +29,7 @@ extension PhotoIndex {
                     ).run()
                 }
             }
+            try carryListingRecency(feedKey: feed.key, lastSync: lastSync)
         }
     }
 

@@ -34,10 +34,11 @@ extension PhotoIndex {
     /// row without its manifest is damage. Its items go with it.
     public func unstageFeed(feedKey: String) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
-            try carryListingRecency(feedKey: feedKey)
+            let lastSync = try noteListing(feedKey: feedKey)
             try connection.statement("DELETE FROM item_media WHERE feed_key = ?").bind(.text(feedKey)).run()
             try connection.statement("DELETE FROM items WHERE feed_key = ?").bind(.text(feedKey)).run()
             try connection.statement("DELETE FROM feeds WHERE key = ?").bind(.text(feedKey)).run()
+            try carryListingRecency(feedKey: feedKey, lastSync: lastSync)
         }
     }
 }
@@ -163,12 +164,13 @@ extension PhotoIndex {
                 """).bind(.text(key), .text(url)).run()
             // Before the rows that name them go: see PhotoIndex+EvictedMedia.swift.
             try gatherEvictedMedia(feedKey: key)
-            try carryListingRecency(feedKey: key)
+            let lastSync = try noteListing(feedKey: key)
             let rows = StagedRows(connection: connection, feedKey: key)
             try rows.restart()
             let (feed, read) = try produce(rows)
             try rows.settleRepeatedIDs()
             try writeFeedRow(try keepingValidators(feed))
+            try carryListingRecency(feedKey: key, lastSync: lastSync)
             try connection.execute("COMMIT")
             return (feed, read)
         } catch {
