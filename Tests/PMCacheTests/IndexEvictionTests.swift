@@ -194,6 +194,13 @@ import PMSupport
         try await populate(index)
         let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
         #expect(KnownFiles(blobs: blobs, without: EvictionPlan()) == nil, "thumbs/40x40/x.png names no size")
+        // Only the thumbnails that stay are read: the plan dropping that one's is a known answer.
+        var plan = EvictionPlan()
+        plan.thumbnails = blobs.filter { blob in
+            blob.thumbnails.contains { if case .content(let name) = $0.path { name.sizeText == nil } else { true } }
+        }.map(\.sha256)
+        #expect(!plan.thumbnails.isEmpty)
+        #expect(KnownFiles(blobs: blobs, without: plan) != nil)
     }
 
     @Test func droppingNothingChangesNothing() async throws {

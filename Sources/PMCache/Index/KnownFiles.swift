@@ -13,8 +13,8 @@ public struct KnownFiles: Sendable {
     /// Open addressing: an index of `hashes` at its hash's slot or the next free one, -1 for
     /// none. Twice as many slots as images, and seeded hashing, so no feed can make probes long.
     private let slots: [Int32]
-    private var originalDropped: BitSet
-    private var thumbnailsDropped: BitSet
+    private let originalDropped: BitSet
+    private let thumbnailsDropped: BitSet
 
     /// The decoding warnings of the damaged originals (`PhotoIndex.originalWarnings`), by hash:
     /// the few there are, read apart from the eviction rows, which do not carry them.
@@ -27,14 +27,8 @@ public struct KnownFiles: Sendable {
     /// The files of `blobs` but those `plan` drops; nil when a thumbnail's path is not its own
     /// canonical name, which is what its size is read from.
     public init?(blobs: [CachedBlob], without plan: EvictionPlan) {
-        for blob in blobs {
-            for thumbnail in blob.thumbnails {
-                guard case .content(let name) = thumbnail.path, name.sizeText != nil else { return nil }
-            }
-        }
         guard blobs.count < Int(Int32.max) else { return nil }
-        self.blobs = blobs
-        hashes = blobs.map(\.sha256)
+        let hashes = blobs.map(\.sha256)
         var slots = [Int32](repeating: -1, count: max(2, blobs.count * 2).nextPowerOfTwo)
         let mask = slots.count - 1
         for (index, sha256) in hashes.enumerated() {
@@ -42,15 +36,23 @@ public struct KnownFiles: Sendable {
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index)
         }
-        self.slots = slots
-        originalDropped = BitSet(count: blobs.count)
-        thumbnailsDropped = BitSet(count: blobs.count)
-        for sha256 in plan.originals { if let index = position(of: sha256) { originalDropped.insert(index) } }
-        for sha256 in plan.thumbnails { if let index = position(of: sha256) { thumbnailsDropped.insert(index) } }
+        func marked(_ dropped: [ImageHash]) -> BitSet {
+            var bits = BitSet(count: blobs.count)
+            for sha256 in dropped { if let index = Self.position(of: sha256, in: slots, hashes) { bits.insert(index) } }
+            return bits
+        }
+        let originalDropped = marked(plan.originals), thumbnailsDropped = marked(plan.thumbnails)
+        for (index, blob) in blobs.enumerated() where !thumbnailsDropped.contains(index) {
+            for thumbnail in blob.thumbnails {
+                guard case .content(let name) = thumbnail.path, name.sizeText != nil else { return nil }
+            }
+        }
+        (self.blobs, self.hashes, self.slots) = (blobs, hashes, slots)
+        (self.originalDropped, self.thumbnailsDropped) = (originalDropped, thumbnailsDropped)
     }
 
-    /// The index in `blobs` of the image.
-    private func position(of sha256: ImageHash) -> Int? {
+    /// The index in `hashes` (and the blobs) of the image.
+    private static func position(of sha256: ImageHash, in slots: [Int32], _ hashes: [ImageHash]) -> Int? {
         let mask = slots.count - 1
         var slot = sha256.hashValue & mask
         while slots[slot] >= 0 {
@@ -64,7 +66,7 @@ public struct KnownFiles: Sendable {
     /// What the index holds for the image: no file at all is an empty answer, never nil.
     func files(of sha256: String) -> PhotoIndex.ImageFiles {
         let hash = ImageHash(sha256)
-        guard let index = position(of: hash) else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
+        guard let index = Self.position(of: hash, in: slots, hashes) else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
         let blob = blobs[index]
         let original = originalDropped.contains(index) ? nil : blob.original?.path
         var thumbnails: [String: String] = [:]
