@@ -18,3 +18,11 @@ void pm_map_allocations_above(size_t bytes) {
     (void)bytes;
 #endif
 }
+
+void pm_limit_arenas(int count) {
+#if defined(__GLIBC__)
+    mallopt(M_ARENA_MAX, count);
+#else
+    (void)count;
+#endif
+}

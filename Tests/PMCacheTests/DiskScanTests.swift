@@ -44,7 +44,8 @@ import Testing
         }
     }
 
-    @Test func aRemeasureAfterDeletingFilesMatchesAFullScan() throws {
+    /// A compact scan (content files by their path's hash) measures as a full one does.
+    @Test(arguments: [false, true]) func aRemeasureAfterDeletingFilesMatchesAFullScan(compact: Bool) throws {
         let root = try makeCache()
         let hash = String(repeating: "ab", count: 32)
         var created: [String] = []
@@ -58,8 +59,10 @@ import Testing
                 created.append(path)
             }
         }
-        var scan = try DiskScan.measure(root: root, lanes: 3)
+        var scan = try DiskScan.measure(root: root, lanes: 3, compact: compact)
         #expect(scan.contentFileCount == 83)
+        #expect(scan.listsContentFiles == !compact)
+        #expect(scan.diskBytes(of: CachePath(created[79])) == (try DiskScan.measure(root: root)).files[CachePath(created[79])])
         guard case .content = CachePath(created[0]) else {
             Issue.record("layout paths pack")
             return
@@ -73,7 +76,11 @@ import Testing
         try scan.remeasure(afterRemoving: removed.map { CachePath($0) })
         let full = try DiskScan.measure(root: root)
         #expect(scan.usage == full.usage)
-        #expect(scan.files == full.files)
+        #expect(compact ? scan.files == full.files.filter { $0.key.isOriginal == nil || $0.key.description.contains("/.tmp-") }
+                        : scan.files == full.files)
+        for path in created + ["originals/ab/ab1.jpg", "originals/cd/cd1.jpg"] {
+            #expect(scan.diskBytes(of: CachePath(path)) == full.files[CachePath(path)], "\(path)")
+        }
         #expect(scan.tempFiles == full.tempFiles)
         #expect(scan.contentFileCount == full.contentFileCount)
     }

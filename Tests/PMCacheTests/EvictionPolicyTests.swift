@@ -3,36 +3,55 @@ import Testing
 
 /// The eviction policy as a pure function over index rows: no disk, no SQLite.
 @Suite struct EvictionPolicyTests {
-    /// An image with a 100-unit original and a 1-unit thumbnail, last used at `used`.
-    func rows(_ sha: String, used: Double, original: Int = 100, thumbnail: Int = 1)
-        -> (IndexedFileRow, IndexedFileRow, [CachePath: Int])
-    {
-        let originalPath = CachePath("originals/\(sha).jpg"), thumbnailPath = CachePath("thumbs/40x40/\(sha).png")
-        return (IndexedFileRow(sha256: ImageHash(sha), path: originalPath, lastAccess: used),
-                IndexedFileRow(sha256: ImageHash(sha), path: thumbnailPath, lastAccess: used),
-                [originalPath: original, thumbnailPath: thumbnail])
+    /// Index rows as a prune reads them, and the disk use of their files.
+    struct Rows {
+        var originals: [(sha: String, used: Double)] = []
+        var thumbnails: [(sha: String, used: Double)] = []
+        var references: [(sha: String, listedAt: Double)] = []
+        var disk: [CachePath: Int] = [:]
+
+        /// An image with a 100-unit original and a 1-unit 40x40 thumbnail, last used at `used`.
+        mutating func add(_ sha: String, used: Double, original: Bool = true, thumbnail: Bool = true) {
+            if original {
+                originals.append((sha, used))
+                disk[CachePath("originals/\(sha).jpg")] = 100
+            }
+            if thumbnail {
+                thumbnails.append((sha, used))
+                disk[EvictionImages.thumbnailPath(ImageHash(sha), size: "40x40")] = 1
+            }
+        }
+
+        /// The images joined as prune joins them, sized by `disk`.
+        func images(measured: Bool = true) -> EvictionImages {
+            var images = EvictionImages()
+            for (sha, used) in originals { images.addOriginal(ImageHash(sha), path: CachePath("originals/\(sha).jpg"), lastAccess: used) }
+            for (sha, used) in thumbnails { images.addThumbnail(ImageHash(sha), size: "40x40", lastAccess: used) }
+            for (sha, listedAt) in references { images.addReference(ImageHash(sha), listedAt: listedAt) }
+            images.measure { measured ? disk[$0] : nil }
+            return images
+        }
     }
 
     /// The images joined as prune joins them; each is listed by a feed synced when it was last
     /// used, except those in `unlisted`.
-    func blobs(_ images: [(String, Double)], references: [BlobReference] = [], unlisted: Set<String> = [])
-        -> [CachedBlob]
+    func blobs(_ images: [(String, Double)], references: [(sha: String, listedAt: Double)] = [], unlisted: Set<String> = [])
+        -> EvictionImages
     {
-        var stored = EvictionRows(references: references), disk: [CachePath: Int] = [:]
+        var rows = Rows(references: references)
         for (sha, used) in images {
-            let (original, thumbnail, sizes) = rows(sha, used: used)
-            stored.originals.append(original)
-            stored.thumbnails.append(thumbnail)
-            if !unlisted.contains(sha) { stored.references.append(BlobReference(sha256: ImageHash(sha), listedAt: used)) }
-            disk.merge(sizes) { $1 }
+            rows.add(sha, used: used)
+            if !unlisted.contains(sha) { rows.references.append((sha, used)) }
         }
-        return EvictionPolicy.blobs(stored, diskBytes: disk)
+        return rows.images()
     }
+
+    func thumbnail(_ sha: String) -> CachePath { EvictionImages.thumbnailPath(ImageHash(sha), size: "40x40") }
 
     @Test func originalsGoLeastRecentlyUsedFirstAndStopOnceItFits() {
         let images = blobs([("c", 30), ("a", 10), ("b", 20)])
         // 3 × 101 + 50 of index and pages = 353; to fit 200, two originals must go.
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 200))
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 200))
         #expect(plan.originals == ["a", "b"])
         #expect(plan.thumbnails.isEmpty)
         #expect(plan.usageAfter == 153)
@@ -46,7 +65,7 @@ import Testing
         let images = blobs([("old", 10), ("stored", 60), ("listed", 50)], unlisted: ["stored"])
         let goal = EvictionGoal.duringSync(limit: 100, usage: 353, syncStart: 50)
         #expect(goal.targetBytes == 80)
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: goal)
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: goal)
         #expect(plan.originals == ["old"])
         #expect(plan.thumbnails == ["old"], "its thumbnail too, as nothing else may go")
         #expect(!plan.reachesTarget)
@@ -61,21 +80,21 @@ import Testing
                 "an expiry waits for the next rounds")
         #expect(EvictionGoal().firstStep(usage: 1000, step: 300) == nil)
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
-        let first = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51).firstStep(usage: 353, step: 150)!)
+        let first = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 51).firstStep(usage: 353, step: 150)!)
         #expect(first.originals == ["a", "b"], "two originals free the step; the rest waits")
     }
 
     @Test func whatTheDocumentsLoseWithAListedOriginalCountsTowardTheTarget() {
         let images = blobs([("c", 30), ("a", 10), ("b", 20)], unlisted: ["c"])
         // Each listed original frees its 100 bytes and, counted, 50 of its pages' and rows'.
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 200),
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 200),
                                        documentBytesPerOriginal: 50)
         #expect(plan.originals == ["a", "b"], "the same two as without the count would be needed for 200")
-        let closer = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 210),
+        let closer = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 210),
                                          documentBytesPerOriginal: 50)
         #expect(closer.originals == ["a"], "one original and its documents' share bring 353 to 203")
         #expect(closer.usageAfter == 203)
-        let unlistedOnly = EvictionPolicy.plan(blobs: blobs([("c", 30)], unlisted: ["c"]), usage: 151,
+        let unlistedOnly = EvictionPolicy.plan(images: blobs([("c", 30)], unlisted: ["c"]), usage: 151,
                                                goal: EvictionGoal(targetBytes: 100), documentBytesPerOriginal: 50)
         #expect(unlistedOnly.usageAfter <= 100 && unlistedOnly.originals == ["c"],
                 "an image no feed lists has no page entry to shrink: its file alone counts")
@@ -83,7 +102,7 @@ import Testing
 
     @Test func thumbnailsGoOnlyWhenEveryOriginalIsNotEnough() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
         #expect(plan.originals == ["a", "b", "c"])
         #expect(plan.thumbnails == ["a", "b"], "the oldest thumbnails, and only as many as needed")
         #expect(plan.usageAfter == 51)
@@ -91,36 +110,32 @@ import Testing
 
     @Test func anImageSharedWithARecentFeedStaysWhileOlderOnesGo() {
         // "shared" was last touched long ago, but a feed synced at 100 still lists it.
-        let references = [BlobReference(sha256: "shared", listedAt: 5),
-                          BlobReference(sha256: "shared", listedAt: 100),
-                          BlobReference(sha256: "oldonly", listedAt: 5)]
+        let references: [(sha: String, listedAt: Double)] = [("shared", 5), ("shared", 100), ("oldonly", 5)]
         let images = blobs([("shared", 1), ("oldonly", 2), ("newonly", 90)], references: references)
-        #expect(images.first { $0.sha256 == "shared" }?.lastUsed == 100)
-        let plan = EvictionPolicy.plan(blobs: images, usage: 303, goal: EvictionGoal(targetBytes: 150))
+        #expect(images.position(of: "shared").map { images.lastUsed[$0] } == 100)
+        let plan = EvictionPolicy.plan(images: images, usage: 303, goal: EvictionGoal(targetBytes: 150))
         #expect(plan.originals == ["oldonly", "newonly"])
     }
 
     @Test func anImageNoFeedListsGoesWholeInItsTurn() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)], unlisted: ["a"])
-        #expect(Set(images.filter { !$0.isListed }.map(\.sha256)) == ["a"])
+        #expect(Set(images.hashes.indices.filter { !images.isListed($0) }.map { images.hashes[$0] }) == ["a"])
         // 353 - 101 (all of a) - 100 (b's original) = 152 fits 160; c is not reached.
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 160))
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 160))
         #expect(plan.originals == ["a", "b"])
         #expect(plan.thumbnails == ["a"], "no page shows an unlisted image's thumbnail; b's stays for its item")
         #expect(plan.unlisted == 1)
         #expect(plan.usageAfter == 152)
-        #expect(plan.files == ["originals/a.jpg", "thumbs/40x40/a.png", "originals/b.jpg"])
+        #expect(plan.files == ["originals/a.jpg", thumbnail("a"), "originals/b.jpg"])
     }
 
     @Test func anUnlistedImagesLeftoverThumbnailGoesBeforeNewerOriginals() {
-        var stored = EvictionRows()
-        let (_, leftover, leftoverSizes) = rows("left", used: 5)
-        let (original, thumbnail, sizes) = rows("kept", used: 50)
-        stored.thumbnails = [leftover, thumbnail]
-        stored.originals = [original]
-        stored.references = [BlobReference(sha256: "kept", listedAt: 50)]
-        let images = EvictionPolicy.blobs(stored, diskBytes: leftoverSizes.merging(sizes) { $1 })
-        let plan = EvictionPolicy.plan(blobs: images, usage: 152, goal: EvictionGoal(targetBytes: 51))
+        var rows = Rows()
+        rows.add("left", used: 5, original: false)
+        rows.add("kept", used: 50)
+        rows.references = [("kept", 50)]
+        let images = rows.images()
+        let plan = EvictionPolicy.plan(images: images, usage: 152, goal: EvictionGoal(targetBytes: 51))
         #expect(plan.thumbnails == ["left"], "an evicted-original image that lost its items")
         #expect(plan.originals == ["kept"])
         #expect(plan.usageAfter == 51)
@@ -128,19 +143,19 @@ import Testing
 
     @Test func thumbnailsBeyondEveryOriginalAreNeverPlannedTwice() {
         let images = blobs([("a", 10), ("b", 20), ("c", 30)], unlisted: ["a"])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 50))
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 50))
         #expect(plan.thumbnails == ["a", "b", "c"])
         #expect(plan.usageAfter == 50)
     }
 
     @Test func referencesToImagesNoLongerStoredAreIgnored() {
-        let images = blobs([("a", 1)], references: [BlobReference(sha256: "gone", listedAt: 9)])
-        #expect(images.map(\.sha256) == ["a"])
+        let images = blobs([("a", 1)], references: [("gone", 9)])
+        #expect(images.hashes == ["a"])
     }
 
     @Test func maxAgeExpiresWholeImagesFirstEvenUnderTheLimit() {
         let images = blobs([("old", 10), ("older", 5), ("new", 100)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353,
+        let plan = EvictionPolicy.plan(images: images, usage: 353,
                                        goal: .prune(limit: 10_000, maxAge: 50, usage: 353, now: 120))
         #expect(plan.originals == ["older", "old"])
         #expect(plan.thumbnails == ["older", "old"])
@@ -150,7 +165,7 @@ import Testing
 
     @Test func expiryThenSizeBothApply() {
         let images = blobs([("a", 10), ("b", 60), ("c", 70)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: .prune(limit: 200, maxAge: 100, usage: 353, now: 150))
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: .prune(limit: 200, maxAge: 100, usage: 353, now: 150))
         #expect(plan.originals == ["a", "b"])
         #expect(plan.thumbnails == ["a"])
         #expect(plan.expired == 1)
@@ -158,7 +173,7 @@ import Testing
 
     @Test func aLimitNoEvictionCanReachIsReported() {
         let images = blobs([("a", 10)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 151, goal: EvictionGoal(targetBytes: 20))
+        let plan = EvictionPolicy.plan(images: images, usage: 151, goal: EvictionGoal(targetBytes: 20))
         #expect(plan.originals == ["a"])
         #expect(plan.thumbnails == ["a"])
         #expect(!plan.reachesTarget)
@@ -167,14 +182,15 @@ import Testing
 
     @Test func nothingIsEvictedUnderTheLimitOrWithoutAGoal() {
         let images = blobs([("a", 10), ("b", 20)])
-        #expect(EvictionPolicy.plan(blobs: images, usage: 252, goal: EvictionGoal(targetBytes: 252)).isEmpty)
-        #expect(EvictionPolicy.plan(blobs: images, usage: 252, goal: EvictionGoal()).isEmpty)
+        #expect(EvictionPolicy.plan(images: images, usage: 252, goal: EvictionGoal(targetBytes: 252)).isEmpty)
+        #expect(EvictionPolicy.plan(images: images, usage: 252, goal: EvictionGoal()).isEmpty)
     }
 
     @Test func filesMissingOnDiskFreeNothingButStillGoInOrder() {
-        let (original, thumbnail, _) = rows("a", used: 1)
-        let images = EvictionPolicy.blobs(EvictionRows(originals: [original], thumbnails: [thumbnail]), diskBytes: [:])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 100, goal: EvictionGoal(targetBytes: 50))
+        var rows = Rows()
+        rows.add("a", used: 1)
+        let images = rows.images(measured: false)
+        let plan = EvictionPolicy.plan(images: images, usage: 100, goal: EvictionGoal(targetBytes: 50))
         #expect(plan.originals == ["a"])
         #expect(plan.bytesFreed == 0)
         #expect(!plan.reachesTarget)
@@ -186,7 +202,7 @@ import Testing
         let goal = EvictionGoal.prune(limit: limit, maxAge: nil, usage: 101_000, now: 0)
         let target = try #require(goal.targetBytes)
         #expect(target == 48_000, "80% of the limit")
-        let plan = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: goal)
+        let plan = EvictionPolicy.plan(images: images, usage: 101_000, goal: goal)
         #expect(plan.usageAfter <= target)
         #expect(plan.usageAfter >= target * 3 / 4)
         #expect(plan.thumbnails.isEmpty, "originals alone are enough: every listed thumbnail stays")
@@ -207,11 +223,11 @@ import Testing
     @Test func listedThumbnailsGoOnlyWhenThumbnailsAloneExceedTheTarget() {
         // 1000 images: originals 100 000, thumbnails 1000, of which the oldest 300 are unlisted.
         let images = blobs((0..<1000).map { ("\($0)", Double($0)) }, unlisted: Set((0..<300).map { "\($0)" }))
-        let fits = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: EvictionGoal(targetBytes: 701))
+        let fits = EvictionPolicy.plan(images: images, usage: 101_000, goal: EvictionGoal(targetBytes: 701))
         #expect(fits.originals.count == 1000)
         #expect(Set(fits.thumbnails) == Set((0..<300).map { ImageHash("\($0)") }), "only the unlisted ones' thumbnails")
         #expect(fits.reachesTarget)
-        let tooSmall = EvictionPolicy.plan(blobs: images, usage: 101_000, goal: EvictionGoal(targetBytes: 600))
+        let tooSmall = EvictionPolicy.plan(images: images, usage: 101_000, goal: EvictionGoal(targetBytes: 600))
         #expect(tooSmall.thumbnails.count == 400, "the 300 unlisted, then the oldest 100 listed")
         #expect(tooSmall.usageAfter == 600)
     }
@@ -226,8 +242,8 @@ import Testing
 
     @Test func thePlanListsTheFilesToDeleteInOrder() {
         let images = blobs([("b", 20), ("a", 10)])
-        let plan = EvictionPolicy.plan(blobs: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
-        #expect(plan.files == ["originals/a.jpg", "originals/b.jpg", "thumbs/40x40/a.png", "thumbs/40x40/b.png"])
+        let plan = EvictionPolicy.plan(images: images, usage: 353, goal: EvictionGoal(targetBytes: 51))
+        #expect(plan.files == ["originals/a.jpg", "originals/b.jpg", thumbnail("a"), thumbnail("b")])
     }
 
     @Test func sha256HashesPackAndSortLikeTheirText() {
@@ -244,8 +260,9 @@ import Testing
 
     @Test func theSamePlanForTheSameRowsWhateverTheirOrder() {
         let forward = blobs([("a", 5), ("b", 5), ("c", 5)])
-        let plan = EvictionPolicy.plan(blobs: forward, usage: 303, goal: EvictionGoal(targetBytes: 200))
-        let reversed = EvictionPolicy.plan(blobs: forward.reversed(), usage: 303, goal: EvictionGoal(targetBytes: 200))
+        let plan = EvictionPolicy.plan(images: forward, usage: 303, goal: EvictionGoal(targetBytes: 200))
+        let reversed = EvictionPolicy.plan(images: blobs([("c", 5), ("b", 5), ("a", 5)]), usage: 303,
+                                           goal: EvictionGoal(targetBytes: 200))
         #expect(plan == reversed)
         #expect(plan.originals == ["a", "b"])
     }

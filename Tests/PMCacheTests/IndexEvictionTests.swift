@@ -36,12 +36,14 @@ import PMSupport
     @Test func aSyncsFeedsCountAsListingTheirItemsNow() async throws {
         let index = try makeIndex()
         try await populate(index)
-        func listedAt(_ rows: EvictionRows, _ sha: String) -> Double? {
-            rows.references.filter { $0.sha256 == ImageHash(sha) }.map(\.listedAt).max()
+        func listedAt(_ references: [BlobReference], _ sha: String) -> Double? {
+            references.filter { $0.sha256 == ImageHash(sha) }.map(\.listedAt).max()
         }
-        let stored = try await index.evictionRows()
+        let stored = try await index.imageReferences()
         #expect(listedAt(stored, "x") == 10)
-        let syncing = try await index.evictionRows(listing: ["a"], at: 50)
+        let images = try await index.evictionImages(listing: ["a"], at: 50)
+        #expect(images.position(of: "z").map { images.lastUsed[$0] } == 20, "the images take the latest listing")
+        let syncing = try await index.imageReferences(listing: ["a"], at: 50)
         #expect(listedAt(syncing, "x") == 50, "feed a is being synced")
         #expect(listedAt(syncing, "y") == 50)
         #expect(listedAt(syncing, "z") == 20, "feed b is not")
@@ -168,13 +170,14 @@ import PMSupport
                         tags: [], description: nil, mediaURL: "https://img/9", status: .ok, error: nil,
                         sha256: String(repeating: "9", count: 64))]
         try await index.replaceFeed(feed, items: items)
-        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
+        let images = try await index.evictionImages()
         var plan = EvictionPlan()
         plan.originals = [ImageHash(shas[0]), ImageHash(shas[1]), ImageHash(shas[5])]
         plan.thumbnails = [ImageHash(shas[1]), ImageHash(shas[2])]
-        var known = try #require(KnownFiles(blobs: blobs, without: plan))
+        var known = KnownFiles(images: images, without: plan)
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
         known.warnings = try await index.originalWarnings()
+        known.placeholders = try await index.placeholders(keptBy: known)
         #expect(known.warnings == [shas[3]: "JPEG: Premature end of JPEG file"])
         let joined = try await index.feedItems(feedKey: "a")
         #expect(joined.files[shas[3]]?.warning == "JPEG: Premature end of JPEG file")
@@ -189,18 +192,24 @@ import PMSupport
         #expect(joined.items.prefix(2).map { $0.moreMedia[0].status.rawValue } == ["evicted", "evicted"])
     }
 
-    @Test func knownFilesNeedThumbnailsUnderTheirOwnNames() async throws {
+    @Test func knownFilesNameThumbnailsAsTheJoinDoesWhateverTheirSize() async throws {
         let index = try makeIndex()
         try await populate(index)
-        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
-        #expect(KnownFiles(blobs: blobs, without: EvictionPlan()) == nil, "thumbs/40x40/x.png names no size")
-        // Only the thumbnails that stay are read: the plan dropping that one's is a known answer.
-        var plan = EvictionPlan()
-        plan.thumbnails = blobs.filter { blob in
-            blob.thumbnails.contains { if case .content(let name) = $0.path { name.sizeText == nil } else { true } }
-        }.map(\.sha256)
-        #expect(!plan.thumbnails.isEmpty)
-        #expect(KnownFiles(blobs: blobs, without: plan) != nil)
+        let known = KnownFiles(images: try await index.evictionImages(), without: EvictionPlan())
+        #expect(try await index.feedItems(feedKey: "a", known: known) == index.feedItems(feedKey: "a"),
+                "x's thumbnails are not under their canonical names (its hash is not one)")
+    }
+
+    /// A prune tells `dropRows` which feeds to owe documents from its own rows: the same ones
+    /// the index finds, an image shared by two feeds included.
+    @Test func theImagesKnowTheFeedsADropMakesStale() async throws {
+        for (sha, feeds) in [("x", ["a"]), ("y", ["a", "b"]), ("z", ["b"])] {
+            let index = try makeIndex()
+            try await populate(index)
+            let known = try await index.evictionImages().feedKeys(showing: [ImageHash(sha)])
+            #expect(known == Set(feeds), "\(sha)")
+            #expect(try await index.dropRows(originals: [ImageHash(sha)], thumbnails: []).feedKeys == known, "\(sha)")
+        }
     }
 
     @Test func droppingNothingChangesNothing() async throws {
@@ -210,7 +219,7 @@ import PMSupport
         #expect(try await index.allFiles().originals.count == 3)
     }
 
-    @Test func evictionRowsPackCanonicalPathsAndKeepOthersAsText() async throws {
+    @Test func evictionImagesPackCanonicalPathsAndKeepOthersAsText() async throws {
         let index = try makeIndex()
         let sha = String(repeating: "ab", count: 32)
         let path = CacheLayout.originalPath(sha256: sha, fileExtension: "jpg")
@@ -221,16 +230,19 @@ import PMSupport
             thumbnails: ["40x40", "040x40"].map {
                 ThumbnailRecord(originalSHA256: sha, size: $0, bytes: 1, sha256: "t", storedAt: 1, lastAccess: 1)
             })
-        let rows = try await index.evictionRows()
-        #expect(rows.originals == [IndexedFileRow(sha256: ImageHash(sha), path: CachePath(path), lastAccess: 7)])
-        guard case .packed = rows.originals[0].sha256, case .content = rows.originals[0].path else {
+        let images = try await index.evictionImages()
+        #expect(images.hashes == [ImageHash(sha)])
+        #expect(images.lastUsed == [7])
+        #expect(images.originalPath(0) == CachePath(path))
+        guard case .packed = images.hashes[0], case .content = images.originalPath(0) else {
             Issue.record("a canonical hash and path are packed")
             return
         }
         // A thumbnail's path is made from its keys, packed when that is its canonical name.
-        #expect(rows.thumbnails.map(\.path) == [.text(CacheLayout.thumbnailPath(originalSHA256: sha, size: "040x40")),
-                                                CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40"))])
-        guard case .content = rows.thumbnails[1].path else {
+        #expect(images.thumbnailSizes(0) == ["040x40", "40x40"])
+        #expect(images.thumbnailPaths(0) == [.text(CacheLayout.thumbnailPath(originalSHA256: sha, size: "040x40")),
+                                             CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40"))])
+        guard case .content = images.thumbnailPaths(0)[1] else {
             Issue.record("a thumbnail of a canonical hash and size is packed")
             return
         }
@@ -239,7 +251,7 @@ import PMSupport
     @Test func referencesCarryTheListingFeedsSyncTime() async throws {
         let index = try makeIndex()
         try await populate(index)
-        let references = try await index.evictionRows().references
+        let references = try await index.imageReferences()
         #expect(Set(references.filter { $0.sha256 == "y" }.map(\.listedAt)) == [10, 20])
         #expect(references.count == 4, "one per item with an image")
     }
@@ -257,7 +269,7 @@ import PMSupport
                        error: "not processed: the sync was interrupted", sha256: nil)
         }
         try await index.replaceFeed(feed, items: items)
-        let references = try await index.evictionRows().references
+        let references = try await index.imageReferences()
         #expect(references.map(\.sha256) == ["w"], "the one URL that has an image")
         #expect(references.map(\.listedAt) == [30])
     }

@@ -69,8 +69,9 @@ import PMSupport
         await index.checkpoint()
         var measured = Measured(before: fileBytes(path))
         let usage = disk.values.reduce(0, +)
-        let plan = EvictionPolicy.plan(blobs: EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: disk),
-                                       usage: usage, goal: goal(usage))
+        var images = try await index.evictionImages()
+        images.measure { disk[$0] }
+        let plan = EvictionPolicy.plan(images: images, usage: usage, goal: goal(usage))
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
         await index.checkpoint()
         measured.after = fileBytes(path)

@@ -55,7 +55,7 @@ import Testing
     @Test func furtherImagesAndTheFeedImageAreUses() async throws {
         let index = try makeIndex()
         try await index.replaceFeed(feed, items: [item()])
-        let used = Set(try await index.evictionRows().references.map(\.sha256.description))
+        let used = Set(try await index.imageReferences().map(\.sha256.description))
         #expect(used == ["aa", "bb", "cc", "dd"])
         let dropped = try await index.dropRows(originals: [ImageHash("dd")], thumbnails: [])
         #expect(dropped.feedKeys == ["k"])
@@ -68,6 +68,6 @@ import Testing
         plain.moreMedia = []
         try await index.replaceFeed(feed, items: [plain])
         #expect(try await index.items(feedKey: "k").first?.moreMedia == [])
-        #expect(try await index.evictionRows().references.count == 2)
+        #expect(try await index.imageReferences().count == 2)
     }
 }

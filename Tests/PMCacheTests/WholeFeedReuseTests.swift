@@ -50,8 +50,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try await populate(index)
         func lastUsed() async throws -> [ImageHash: Double] {
-            let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:])
-            return Dictionary(uniqueKeysWithValues: blobs.map { ($0.sha256, $0.lastUsed) })
+            let images = try await index.evictionImages()
+            return Dictionary(uniqueKeysWithValues: zip(images.hashes, images.lastUsed).map { ($0, $1) })
         }
         #expect(try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
                                                at: 50, syncStart: 40) == 3)

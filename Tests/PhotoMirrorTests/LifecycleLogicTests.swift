@@ -82,15 +82,22 @@ import Testing
             try Data("x".utf8).write(to: url)
         }
         let scan = try DiskScan.measure(root: root.path)
-        let kept = EvictionRows(originals: [IndexedFileRow(sha256: "k", path: "originals/ab/kept.jpg", lastAccess: 0)])
-        let garbage = PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(kept, diskBytes: scan.files))
+        func images(_ names: [String]) -> EvictionImages {
+            var images = EvictionImages()
+            for name in names { images.addOriginal(ImageHash(name), path: CachePath("originals/ab/\(name).jpg"), lastAccess: 0) }
+            images.measure { scan.diskBytes(of: $0) }
+            return images
+        }
+        let garbage = PruneRun.garbage(in: scan, images: images(["kept"]))
         #expect(garbage.map(\.path) == ["thumbs/40x40/ab/.tmp-1", "originals/ab/orphan.jpg"])
         #expect(garbage.allSatisfy { $0.diskBytes > 0 })
         // Every content file indexed: only the temp file, found without comparing paths.
-        let both = EvictionRows(originals: [IndexedFileRow(sha256: "k", path: "originals/ab/kept.jpg", lastAccess: 0),
-                                            IndexedFileRow(sha256: "o", path: "originals/ab/orphan.jpg", lastAccess: 0)])
-        #expect(PruneRun.garbage(in: scan, blobs: EvictionPolicy.blobs(both, diskBytes: scan.files)).map(\.path)
-            == ["thumbs/40x40/ab/.tmp-1"])
+        #expect(PruneRun.garbage(in: scan, images: images(["kept", "orphan"])).map(\.path) == ["thumbs/40x40/ab/.tmp-1"])
+        // A compact scan knows each content file only by its path's hash: that is enough to count.
+        let compact = try DiskScan.measure(root: root.path, compact: true)
+        #expect(!compact.listsContentFiles && compact.contentFiles.isEmpty)
+        #expect(PruneRun.garbage(in: compact, images: images(["kept", "orphan"])).map(\.path) == ["thumbs/40x40/ab/.tmp-1"])
+        #expect(images(["kept"]).filesOnDisk == 1 && compact.contentFileCount == 2, "an orphan: the prune lists the files")
     }
 
     @Test func filesAreRemovedByFolderWithContentNamesSpelledOnTheFly() throws {
@@ -98,9 +105,10 @@ import Testing
         let paths: [CachePath] = [CachePath(CacheLayout.originalPath(sha256: sha, fileExtension: "jpg")),
                                   CachePath(CacheLayout.thumbnailPath(originalSHA256: sha, size: "40x40")),
                                   "originals/ab/.tmp-9", ".tmp-root"]
-        let jobs = FileRemover.byFolder(paths)
+        let (grouped, jobs) = FileRemover.byFolder(paths + [paths[0]])
         #expect(jobs.map(\.folder) == ["originals/ab", "thumbs/40x40/ab", "originals/ab", ""])
-        #expect(jobs.map(\.files.count) == [1, 1, 1, 1])
+        #expect(jobs.map(\.files.count) == [2, 1, 1, 1])
+        #expect(grouped == [paths[0], paths[0], paths[1], paths[2], paths[3]], "each folder's paths adjacent")
     }
 
     @Test func goalRulesFollowTheMeasuredUsage() {

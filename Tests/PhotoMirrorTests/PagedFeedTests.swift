@@ -36,8 +36,7 @@ import Testing
         var plan = EvictionPlan()
         plan.originals = [ImageHash(shas[0]), ImageHash(shas[7])]
         plan.thumbnails = [ImageHash(shas[1])]
-        let known = try #require(KnownFiles(blobs: EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: [:]),
-                                            without: plan))
+        let known = KnownFiles(images: try await index.evictionImages(), without: plan)
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
 
         let held = try #require(try await PagedFeed.load(key: "a", index: index, known: known))

@@ -29,17 +29,18 @@ import Testing
 
     @Test func aWriterOwnsWhatItsRowsNameItsFeedsFilesAndTheRootPages() {
         let shared = SharedStorage(isShared: true, grace: 3600)
-        let blob = CachedBlob(sha256: ImageHash(hashA), original: CachedFile(path: CachePath(originalA), diskBytes: 100),
-                              thumbnails: [CachedFile(path: CachePath(thumbnailA), diskBytes: 10)], lastUsed: 0)
-        let (owned, others) = shared.owned(scan(), blobs: [blob], ownFeedKeys: ["mine"], collectable: [])
+        var images = EvictionImages()
+        images.addOriginal(ImageHash(hashA), path: CachePath(originalA), lastAccess: 0)
+        images.addThumbnail(ImageHash(hashA), size: "40x40", lastAccess: 0)
+        let (owned, others) = shared.owned(scan(), images: images, ownFeedKeys: ["mine"], collectable: [])
         #expect(Set(owned.files.keys.map(\.description))
             == [originalA, thumbnailA, "index.html", "favicon.svg", "feeds/mine/manifest.json"])
         #expect(owned.usage == 136)
         #expect(others == 1032)
-        let withGarbage = shared.owned(scan(), blobs: [blob], ownFeedKeys: ["mine"],
+        let withGarbage = shared.owned(scan(), images: images, ownFeedKeys: ["mine"],
                                        collectable: [CachedFile(path: CachePath(originalB), diskBytes: 1000)])
         #expect(withGarbage.scan.usage == 1136)
-        #expect(SharedStorage(isShared: false, grace: 0).owned(scan(), blobs: [], ownFeedKeys: [], collectable: []).othersBytes == 0)
+        #expect(SharedStorage(isShared: false, grace: 0).owned(scan(), images: EvictionImages(), ownFeedKeys: [], collectable: []).othersBytes == 0)
     }
 
     @Test func aHeartbeatIsLiveUntilItIsFiveMinutesOld() throws {

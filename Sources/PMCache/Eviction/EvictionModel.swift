@@ -1,6 +1,5 @@
-/// The values the eviction policy decides over: plain data built from index rows and the disk
-/// scan, so the policy itself is a pure function that tests can drive without a disk. Hashes and
-/// paths are packed (`ImageHash`, `CachePath`): a prune holds 100 000 of each.
+/// The values the eviction policy decides over besides the images (`EvictionImages`): plain
+/// data, so the policy itself is a pure function that tests can drive without a disk.
 
 /// One file of the cache and what deleting it gives back.
 public struct CachedFile: Sendable, Equatable {
@@ -14,45 +13,7 @@ public struct CachedFile: Sendable, Equatable {
     }
 }
 
-/// An original and its thumbnails: one content-addressed image, however many items name it.
-public struct CachedBlob: Sendable, Equatable {
-    public var sha256: ImageHash
-    public var original: CachedFile?
-    public var thumbnails: [CachedFile]
-    /// The last time anything used this image: a sync listing an item that names it (the
-    /// feed's `last_sync`) or a read touching its rows (`last_access`). An image shared by several
-    /// items or feeds is as recent as the most recent of them.
-    public var lastUsed: Double
-    /// Whether an item or a feed names this image: only then is a thumbnail without its
-    /// original worth keeping (a page shows it).
-    public var isListed: Bool
-
-    public init(sha256: ImageHash, original: CachedFile?, thumbnails: [CachedFile], lastUsed: Double,
-                isListed: Bool = false) {
-        self.sha256 = sha256
-        self.original = original
-        self.thumbnails = thumbnails
-        self.lastUsed = lastUsed
-        self.isListed = isListed
-    }
-
-    var thumbnailBytes: Int { thumbnails.reduce(0) { $0 + $1.diskBytes } }
-}
-
-/// An indexed file as prune reads it: the image it belongs to, where it is, when it was last used.
-public struct IndexedFileRow: Sendable, Equatable {
-    public var sha256: ImageHash
-    public var path: CachePath
-    public var lastAccess: Double
-
-    public init(sha256: ImageHash, path: CachePath, lastAccess: Double) {
-        self.sha256 = sha256
-        self.path = path
-        self.lastAccess = lastAccess
-    }
-}
-
-/// An item naming an original, and when its feed last listed it (the feed's `last_sync`).
+/// An item naming an image, and when its feed last listed it (the feed's `last_sync`).
 public struct BlobReference: Sendable, Equatable {
     public var sha256: ImageHash
     public var listedAt: Double
@@ -60,19 +21,6 @@ public struct BlobReference: Sendable, Equatable {
     public init(sha256: ImageHash, listedAt: Double) {
         self.sha256 = sha256
         self.listedAt = listedAt
-    }
-}
-
-/// The index rows the eviction policy decides over (`PhotoIndex.evictionRows`).
-public struct EvictionRows: Sendable, Equatable {
-    public var originals: [IndexedFileRow] = []
-    public var thumbnails: [IndexedFileRow] = []
-    public var references: [BlobReference] = []
-
-    public init(originals: [IndexedFileRow] = [], thumbnails: [IndexedFileRow] = [], references: [BlobReference] = []) {
-        self.originals = originals
-        self.thumbnails = thumbnails
-        self.references = references
     }
 }
 

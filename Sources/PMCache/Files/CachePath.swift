@@ -145,6 +145,15 @@ public struct ContentName: Hashable, Sendable {
         (self.hash, self.size, self.variant, self.fileExtension) = (hash, size, variant.bits, fileExtension)
     }
 
+    /// An original's name from its hash and `originalExtensionCode`; nil for a code no extension has.
+    init?(original hash: PackedHash, extensionCode: UInt8) {
+        guard let fileExtension = Extension(rawValue: extensionCode) else { return nil }
+        (self.hash, self.size, self.fileExtension) = (hash, 0, fileExtension)
+    }
+
+    /// An original's extension as one byte (`init(original:extensionCode:)`); nil for a thumbnail.
+    var originalExtensionCode: UInt8? { size == 0 ? fileExtension.rawValue : nil }
+
     /// A decimal number without leading zeros in 1...65535, then `end`.
     private static func number(_ rest: inout Slice<UnsafeBufferPointer<UInt8>>, until end: UInt8) -> UInt16? {
         guard let stop = rest.firstIndex(of: end), stop > rest.startIndex, stop - rest.startIndex <= 5,

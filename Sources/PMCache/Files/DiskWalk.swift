@@ -13,6 +13,10 @@ struct DiskWalk: Sendable {
     var deferred: [String] = []
     /// Whether everything walked is inside fan-out folders (see `DiskScan.remeasure`).
     var isDeep = false
+    /// False for a compact scan: content files that are not temp files go to `hashed`, by the
+    /// hash of their path, instead of `files`.
+    var keepsContentPaths = true
+    var hashed: [PathSizes.Entry] = []
 
     /// The folders walked before fanning out: the root, `originals`, `thumbs`, `thumbs/<size>`, `feeds`.
     static func walksFirst(_ relative: String) -> Bool {
@@ -59,11 +63,18 @@ struct DiskWalk: Sendable {
                 subfolders.append(found.path.description)
                 continue
             }
-            files.append((found.path, found.bytes))
             if found.isTemp {
+                files.append((found.path, found.bytes))
                 tempFiles.append(found.path.description)
             } else if isContent {
                 contentCount += 1
+                if keepsContentPaths {
+                    files.append((found.path, found.bytes))
+                } else {
+                    hashed.append(PathSizes.Entry(key: PathSizes.key(found.path), bytes: found.bytes))
+                }
+            } else {
+                files.append((found.path, found.bytes))
             }
         }
         for path in subfolders {

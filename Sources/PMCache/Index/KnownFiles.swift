@@ -1,88 +1,101 @@
 /// The files of the images the index holds, from rows a caller read under the writers' lock (a
-/// prune's eviction rows, less the ones it dropped): `feedItems(feedKey:known:)` looks each
-/// item's image up here instead of joining every item to its `originals` and `thumbnails` rows
-/// again, which was most of the index's share of rewriting the pages of 45 feeds of 2000 items.
+/// prune's images, less the ones it dropped): `feedItems(feedKey:known:)` looks each item's
+/// image up here instead of joining every item to its `originals` and `thumbnails` rows again,
+/// which was most of the index's share of rewriting the pages of 45 feeds of 2000 items.
 ///
-/// It reads the prune's own `blobs` (shared, not copied) through a table of their indices, with a
-/// bit per image for what the plan drops: a dictionary of 100 000 images and their arrays of
-/// thumbnail names held 30 MB beside the blobs, at the prune's peak; this holds 5.
+/// It reads the prune's own `EvictionImages` (shared, not copied), with a bit per image for
+/// what the plan drops.
 public struct KnownFiles: Sendable {
-    private let blobs: [CachedBlob]
-    /// The blobs' hashes, apart from the blobs so that a probe copies no blob.
-    private let hashes: [ImageHash]
-    /// Open addressing: an index of `hashes` at its hash's slot or the next free one, -1 for
-    /// none. Twice as many slots as images, and seeded hashing, so no feed can make probes long.
-    private let slots: [Int32]
+    private let images: EvictionImages
     private let originalDropped: BitSet
     private let thumbnailsDropped: BitSet
 
     /// The decoding warnings of the damaged originals (`PhotoIndex.originalWarnings`), by hash:
     /// the few there are, read apart from the eviction rows, which do not carry them.
     public var warnings: [String: String] = [:]
-    /// The placeholders of the originals (`PhotoIndex.originalPlaceholders`), by hash: about
-    /// 40 bytes an image, read apart from the eviction rows, which do not carry them, so that the
-    /// pages a prune rewrites keep them.
-    public var placeholders: [ImageHash: String] = [:]
+    /// The placeholders of the originals that stay (`PhotoIndex.placeholders(of:)`), by the
+    /// images' positions: read apart from the eviction rows, which do not carry them, so that
+    /// the pages a prune rewrites keep them.
+    public var placeholders = TextColumn()
 
-    /// The files of `blobs` but those `plan` drops; nil when a thumbnail's path is not its own
-    /// canonical name, which is what its size is read from.
-    public init?(blobs: [CachedBlob], without plan: EvictionPlan) {
-        guard blobs.count < Int(Int32.max) else { return nil }
-        let hashes = blobs.map(\.sha256)
-        var slots = [Int32](repeating: -1, count: max(2, blobs.count * 2).nextPowerOfTwo)
-        let mask = slots.count - 1
-        for (index, sha256) in hashes.enumerated() {
-            var slot = sha256.hashValue & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
+    /// The files of `images` but those `plan` drops.
+    public init(images: EvictionImages, without plan: EvictionPlan) {
         func marked(_ dropped: [ImageHash]) -> BitSet {
-            var bits = BitSet(count: blobs.count)
-            for sha256 in dropped { if let index = Self.position(of: sha256, in: slots, hashes) { bits.insert(index) } }
+            var bits = BitSet(count: images.count)
+            for sha256 in dropped { if let index = images.position(of: sha256) { bits.insert(index) } }
             return bits
         }
-        let originalDropped = marked(plan.originals), thumbnailsDropped = marked(plan.thumbnails)
-        for (index, blob) in blobs.enumerated() where !thumbnailsDropped.contains(index) {
-            for thumbnail in blob.thumbnails {
-                guard case .content(let name) = thumbnail.path, name.sizeText != nil else { return nil }
-            }
-        }
-        (self.blobs, self.hashes, self.slots) = (blobs, hashes, slots)
-        (self.originalDropped, self.thumbnailsDropped) = (originalDropped, thumbnailsDropped)
+        self.images = images
+        originalDropped = marked(plan.originals)
+        thumbnailsDropped = marked(plan.thumbnails)
     }
 
-    /// The index in `hashes` (and the blobs) of the image.
-    private static func position(of sha256: ImageHash, in slots: [Int32], _ hashes: [ImageHash]) -> Int? {
-        let mask = slots.count - 1
-        var slot = sha256.hashValue & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if hashes[index] == sha256 { return index }
-            slot = (slot + 1) & mask
+    /// The files of what the plan drops, by folder order of no importance: what to delete once
+    /// the pages no longer name them. Made again from the images, so the plan's own list need
+    /// not be held while the pages are rewritten.
+    public func droppedFiles() -> [CachePath] {
+        var files: [CachePath] = []
+        for index in 0..<images.count {
+            if originalDropped.contains(index), let path = images.originalPath(index) { files.append(path) }
+            if thumbnailsDropped.contains(index) { files += images.thumbnailPaths(index) }
         }
-        return nil
+        return files
+    }
+
+    /// The image's position when the plan keeps its original: only those show a placeholder.
+    func keptOriginalPosition(of sha256: ImageHash) -> Int? {
+        guard let index = images.position(of: sha256), images.hasOriginal(index), !originalDropped.contains(index) else { return nil }
+        return index
     }
 
     /// What the index holds for the image: no file at all is an empty answer, never nil.
     func files(of sha256: String) -> PhotoIndex.ImageFiles {
-        let hash = ImageHash(sha256)
-        guard let index = Self.position(of: hash, in: slots, hashes) else { return PhotoIndex.ImageFiles(original: nil, thumbnails: [:]) }
-        let blob = blobs[index]
-        let original = originalDropped.contains(index) ? nil : blob.original?.path
+        guard let index = images.position(of: ImageHash(sha256)) else {
+            return PhotoIndex.ImageFiles(original: nil, thumbnails: [:])
+        }
+        let original = originalDropped.contains(index) ? nil : images.originalPath(index)
         var thumbnails: [String: String] = [:]
         if !thumbnailsDropped.contains(index) {
-            for thumbnail in blob.thumbnails {
-                if case .content(let name) = thumbnail.path, let size = name.sizeText { thumbnails[size] = name.path }
+            for size in images.thumbnailSizes(index) {
+                thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
             }
         }
         return PhotoIndex.ImageFiles(original: original?.description, thumbnails: thumbnails,
                                      warning: original == nil ? nil : warnings[sha256],
-                                     placeholder: original == nil ? nil : placeholders[hash])
+                                     placeholder: original == nil ? nil : placeholders.text(index))
     }
 }
 
-private extension Int {
-    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
+/// A short text per position, or none, in one buffer: 100 000 placeholders of 30 bytes take
+/// 3.4 MB here, and 15 as a dictionary of Strings. Positions come in increasing order when the
+/// texts are read in the order the positions were given; any other goes to `others`.
+public struct TextColumn: Sendable {
+    /// Where each position's text ends in `bytes`; it starts where the one before ends.
+    private var ends: [UInt32] = []
+    private var bytes: [UInt8] = []
+    private var others: [Int: String] = [:]
+
+    public init() {}
+
+    mutating func set(_ text: UnsafeBufferPointer<UInt8>, at position: Int) {
+        guard position >= ends.count, bytes.count + text.count < Int(UInt32.max) else {
+            others[position] = String(decoding: text, as: UTF8.self)
+            return
+        }
+        let end = UInt32(bytes.count)
+        while ends.count < position { ends.append(end) }
+        ends.append(end + UInt32(text.count))
+        bytes.append(contentsOf: text)
+    }
+
+    /// The text at `position`; nil for none (an empty text is none).
+    func text(_ position: Int) -> String? {
+        if let other = others[position] { return other }
+        guard position < ends.count else { return nil }
+        let start = position == 0 ? 0 : Int(ends[position - 1]), end = Int(ends[position])
+        guard end > start else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 }
 
 /// A fixed number of bits, a word per 64.

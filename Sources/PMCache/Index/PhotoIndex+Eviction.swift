@@ -7,81 +7,98 @@ extension PhotoIndex {
     }
 
     /// What the eviction policy decides over, in one actor call: every original and thumbnail
-    /// row (image, path, last access) and every item's image with the time its feed last listed
-    /// it. References come one per item, repeats included: a plain scan is several times faster
-    /// than grouping, and the policy takes the max. Hashes and paths are packed straight from
-    /// SQLite's text, with no String for each of the 300 000 rows; a thumbnail's path is made
-    /// from its two keys. The feeds of `listing` count as listing their items at `time` or
-    /// later: a sync's feeds, whose rows it has staged and not yet marked as synced.
-    public func evictionRows(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> EvictionRows {
-        var rows = EvictionRows()
-        let estimate = try rowEstimate("FROM originals")
+    /// row (image, path, last access), unsized (`EvictionImages.measure`), and every item's
+    /// image with the time its feed last listed it. References come one per item, repeats
+    /// included: a plain scan is several times faster than grouping, and the images take the
+    /// max. Hashes and paths are packed straight from SQLite's text, with no String for each of
+    /// the 300 000 rows. The feeds of `listing` count as listing their items at `time` or later:
+    /// a sync's feeds, whose rows it has staged and not yet marked as synced.
+    public func evictionImages(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> EvictionImages {
+        var images = EvictionImages()
+        images.reserveCapacity(try rowEstimate("FROM originals"))
         let originals = try connection.statement("SELECT sha256, path, last_access FROM originals")
-        rows.originals.reserveCapacity(estimate)
         while try originals.step() {
-            rows.originals.append(IndexedFileRow(sha256: originals.withText(0, ImageHash.init(utf8:)) ?? .text(""),
-                                                 path: originals.withText(1, CachePath.init(utf8:)) ?? .text(""),
-                                                 lastAccess: originals.double(2)))
+            images.addOriginal(originals.withText(0, ImageHash.init(utf8:)) ?? .text(""),
+                               path: originals.withText(1, CachePath.init(utf8:)) ?? .text(""), lastAccess: originals.double(2))
         }
-        // About one thumbnail per original (one size): the table has no rowid to read a count off.
         let thumbnails = try connection.statement("SELECT original_sha256, size, last_access FROM thumbnails")
-        rows.thumbnails.reserveCapacity(estimate)
         while try thumbnails.step() {
-            let path = thumbnails.withText(0) { sha256 in
-                thumbnails.withText(1) { size in CachePath(thumbnailOf: sha256, size: size) }
-            }
-            rows.thumbnails.append(IndexedFileRow(sha256: thumbnails.withText(0, ImageHash.init(utf8:)) ?? .text(""),
-                                                  path: (path ?? nil) ?? .text(""), lastAccess: thumbnails.double(2)))
+            images.addThumbnail(thumbnails.withText(0, ImageHash.init(utf8:)) ?? .text(""), size: thumbnails.text(1) ?? "",
+                                lastAccess: thumbnails.double(2))
         }
-        try readReferences(into: &rows.references, listing: listing, at: time)
-        return rows
+        var names: [String] = []
+        try forEachReference(listing: listing, at: time, feedNames: { names = $0 }) { sha256, listedAt, feed in
+            images.addReference(sha256, listedAt: listedAt, shownBy: feed)
+        }
+        images.feedKeys = names
+        return images
+    }
+
+    /// Every item's image (and every feed's own image) with the time its feed last listed it,
+    /// one per item, repeats included, as `evictionImages` counts them.
+    public func imageReferences(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> [BlobReference] {
+        var references: [BlobReference] = []
+        try forEachReference(listing: listing, at: time, feedNames: { _ in }) { sha256, listedAt, _ in
+            references.append(BlobReference(sha256: sha256, listedAt: listedAt))
+        }
+        return references
     }
 
     // Each item's feed is looked up in a map of the ~100 feeds, keyed by the feed key's 16 hex
     // digits as one word: cheaper than SQLite joining each of 100 000 items to its feed's row.
-    private func readReferences(into references: inout [BlobReference], listing: Set<String>, at time: Double)
-        throws(IndexError)
+    // `body` gets the image, when its feed listed it, and the feed's number in the names given to
+    // `feedNames` when the feed's pages show the image (nil for an item not settled yet).
+    private func forEachReference(listing: Set<String>, at time: Double, feedNames: ([String]) -> Void,
+                                  _ body: (ImageHash, Double, Int32?) -> Void) throws(IndexError)
     {
-        var packedFeeds: [UInt64: Double] = [:], otherFeeds: [String: Double] = [:]
-        let feeds = try connection.statement("SELECT key, last_sync FROM feeds")
-        while try feeds.step() {
-            if let key = feeds.withText(0, PackedHash.word(hex:)) ?? nil {
-                packedFeeds[key] = feeds.double(1)
-            } else if let key = feeds.text(0) {
-                otherFeeds[key] = feeds.double(1)
-            }
-        }
-        for key in listing {
+        // A feed's number is its place in `names`; the listing's feeds may not have a row yet.
+        var packedFeeds: [UInt64: (listedAt: Double, number: Int32)] = [:], otherFeeds: [String: (listedAt: Double, number: Int32)] = [:]
+        var names: [String] = []
+        func note(_ key: String, listedAt: Double) {
             var utf8 = key
             if let packed = utf8.withUTF8({ PackedHash.word(hex: $0) }) {
-                packedFeeds[packed] = max(packedFeeds[packed] ?? time, time)
+                if let found = packedFeeds[packed] {
+                    packedFeeds[packed]?.listedAt = max(found.listedAt, listedAt)
+                    return
+                }
+                packedFeeds[packed] = (listedAt, Int32(names.count))
             } else {
-                otherFeeds[key] = max(otherFeeds[key] ?? time, time)
+                if let found = otherFeeds[key] {
+                    otherFeeds[key]?.listedAt = max(found.listedAt, listedAt)
+                    return
+                }
+                otherFeeds[key] = (listedAt, Int32(names.count))
             }
+            names.append(key)
         }
+        let feeds = try connection.statement("SELECT key, last_sync FROM feeds")
+        while try feeds.step() {
+            if let key = feeds.text(0) { note(key, listedAt: feeds.double(1)) }
+        }
+        for key in listing { note(key, listedAt: time) }
+        feedNames(names)
         // An item's further images and a feed's own image are used as the feed's items are.
         // Items without a hash are a feed's staged rows whose sync stopped before it settled
         // them (or images it could not fetch): the images stored for them so far are found by
-        // their URLs. They are pending in that feed, not listed by none.
+        // their URLs. They are pending in that feed, not listed by none, and not on its pages.
         let items = try connection.statement("""
-            SELECT sha256, feed_key FROM items WHERE sha256 IS NOT NULL
-            UNION ALL SELECT sha256, feed_key FROM item_media WHERE sha256 IS NOT NULL
-            UNION ALL SELECT image_sha256, key FROM feeds WHERE image_sha256 IS NOT NULL
-            UNION ALL SELECT r.sha256, i.feed_key FROM items i JOIN resources r ON r.url = i.media_url
+            SELECT sha256, feed_key, 1 FROM items WHERE sha256 IS NOT NULL
+            UNION ALL SELECT sha256, feed_key, 1 FROM item_media WHERE sha256 IS NOT NULL
+            UNION ALL SELECT image_sha256, key, 1 FROM feeds WHERE image_sha256 IS NOT NULL
+            UNION ALL SELECT r.sha256, i.feed_key, 0 FROM items i JOIN resources r ON r.url = i.media_url
                 WHERE i.sha256 IS NULL
-            UNION ALL SELECT r.sha256, m.feed_key FROM item_media m JOIN resources r ON r.url = m.url
+            UNION ALL SELECT r.sha256, m.feed_key, 0 FROM item_media m JOIN resources r ON r.url = m.url
                 WHERE m.sha256 IS NULL
             """)
-        references.reserveCapacity(try rowEstimate("FROM items"))
         while try items.step() {
-            let listedAt: Double?
+            let feed: (listedAt: Double, number: Int32)?
             if let key = items.withText(1, PackedHash.word(hex:)) ?? nil {
-                listedAt = packedFeeds[key]
+                feed = packedFeeds[key]
             } else {
-                listedAt = items.text(1).flatMap { otherFeeds[$0] }
+                feed = items.text(1).flatMap { otherFeeds[$0] }
             }
-            guard let listedAt else { continue }
-            references.append(BlobReference(sha256: items.withText(0, ImageHash.init(utf8:)) ?? .text(""), listedAt: listedAt))
+            guard let feed else { continue }
+            body(items.withText(0, ImageHash.init(utf8:)) ?? .text(""), feed.listedAt, items.int(2) == 1 ? feed.number : nil)
         }
     }
 
@@ -101,8 +118,11 @@ extension PhotoIndex {
     /// when read. Call it *before* deleting the files (the caller
     /// read their paths from the rows under the same lock): a crash in between then leaves orphan
     /// files (garbage), never rows or manifests naming missing files (damage).
-    public func dropRows(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)]) throws(IndexError)
-        -> DroppedRows
+    ///
+    /// `feedKeys`: the feeds whose pages show the dropped images, when the caller knows them (a
+    /// prune, `EvictionImages.feedKeys(showing:)`); nil finds them here.
+    public func dropRows(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)],
+                         feedKeys known: Set<String>? = nil) throws(IndexError) -> DroppedRows
     {
         forgetGatheredEvictions()
         return try connection.transaction { () throws(IndexError) -> DroppedRows in
@@ -110,42 +130,75 @@ extension PhotoIndex {
                 CREATE TEMP TABLE IF NOT EXISTS drop_originals(sha256 TEXT PRIMARY KEY) WITHOUT ROWID;
                 CREATE TEMP TABLE IF NOT EXISTS drop_thumbnails(sha256 TEXT NOT NULL, size TEXT NOT NULL,
                     PRIMARY KEY(sha256, size)) WITHOUT ROWID;
-                CREATE TEMP TABLE IF NOT EXISTS dropped_images(sha256 TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE TEMP TABLE IF NOT EXISTS unsettled_urls(url TEXT PRIMARY KEY) WITHOUT ROWID;
+                INSERT OR IGNORE INTO temp.unsettled_urls SELECT media_url FROM items WHERE sha256 IS NULL
+                    AND media_url IS NOT NULL UNION SELECT url FROM item_media WHERE sha256 IS NULL;
                 """)
-            let images = try fillDropTables(originals: originals, thumbnails: thumbnails)
-            var dropped = DroppedRows()
-            // Per feed, stop at its first item naming a dropped image: ~100 short scans rather
-            // than a lookup for each of ~85 000 dropped images.
-            let feeds = try connection.statement("""
-                SELECT key FROM feeds f WHERE EXISTS (SELECT 1 FROM items i
-                    WHERE i.feed_key = f.key AND i.sha256 IN (SELECT sha256 FROM \(images)))
-                OR EXISTS (SELECT 1 FROM item_media m WHERE m.feed_key = f.key AND m.sha256 IN (SELECT sha256 FROM \(images)))
-                OR f.image_sha256 IN (SELECT sha256 FROM \(images))
-                """)
-            while try feeds.step() { if let key = feeds.text(0) { dropped.feedKeys.insert(key) } }
-            try oweDocuments(feedKeys: dropped.feedKeys)
-            // Rows of URLs whose image lost its original here, or earlier.
-            let deletes = [
-                ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
-                ("thumbnails", """
-                    DELETE FROM thumbnails WHERE (original_sha256, size) IN (SELECT sha256, size FROM temp.drop_thumbnails)
-                    """),
-                ("resources", """
-                    DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(images) d
-                        WHERE NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
-                    AND url NOT IN (SELECT media_url FROM items WHERE sha256 IS NULL AND media_url IS NOT NULL
-                        UNION SELECT url FROM item_media WHERE sha256 IS NULL)
-                    """),
-            ]
-            for (table, delete) in deletes {
-                try connection.execute(delete)
-                try noteDeleted(connection.changes, from: table)
+            var dropped = DroppedRows(feedKeys: known ?? [])
+            var deleted: [String: Int] = [:]
+            // A chunk of images at a time: the temp tables hold a few thousand hashes, never the
+            // whole plan (50 000 held 7 MB at a prune's peak).
+            func drop(_ table: String) throws(IndexError) {
+                if known == nil { try dropped.feedKeys.formUnion(feedsShowing(table, besides: dropped.feedKeys)) }
+                let deletes = [
+                    ("originals", "DELETE FROM originals WHERE sha256 IN (SELECT sha256 FROM temp.drop_originals)"),
+                    ("thumbnails", """
+                        DELETE FROM thumbnails WHERE (original_sha256, size) IN (SELECT sha256, size FROM temp.drop_thumbnails)
+                        """),
+                    // Rows of URLs whose image lost its original here, or earlier.
+                    ("resources", """
+                        DELETE FROM resources WHERE sha256 IN (SELECT d.sha256 FROM \(table) d
+                            WHERE NOT EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = d.sha256))
+                        AND url NOT IN (SELECT url FROM temp.unsettled_urls)
+                        """),
+                ]
+                for (name, delete) in deletes {
+                    try connection.execute(delete)
+                    deleted[name, default: 0] += connection.changes
+                }
+                try connection.execute("DELETE FROM temp.drop_originals; DELETE FROM temp.drop_thumbnails")
             }
-            try connection.execute("""
-                DELETE FROM temp.drop_originals; DELETE FROM temp.drop_thumbnails; DELETE FROM temp.dropped_images;
-                """)
+            try Self.forEachSortedList(originals) { list throws(IndexError) in
+                try connection.statement("INSERT OR IGNORE INTO temp.drop_originals SELECT value FROM json_each(?)")
+                    .bind(.text(list)).run()
+                try drop("temp.drop_originals")
+            }
+            try Self.forEachSortedList(thumbnails.compactMap { $0.size == nil ? $0.sha256 : nil }) { list throws(IndexError) in
+                try connection.statement("""
+                    INSERT OR IGNORE INTO temp.drop_thumbnails SELECT original_sha256, size FROM thumbnails
+                    WHERE original_sha256 IN (SELECT value FROM json_each(?)) ORDER BY 1, 2
+                    """).bind(.text(list)).run()
+                try drop("temp.drop_thumbnails")
+            }
+            let sized = thumbnails.compactMap { thumbnail in thumbnail.size.map { (thumbnail.sha256, $0) } }
+            if !sized.isEmpty {
+                for (sha256, size) in sized {
+                    try connection.statement("INSERT OR IGNORE INTO temp.drop_thumbnails VALUES(?,?)")
+                        .bind(.text(sha256.description), .text(size)).run()
+                }
+                try drop("temp.drop_thumbnails")
+            }
+            try connection.execute("DELETE FROM temp.unsettled_urls")
+            try oweDocuments(feedKeys: dropped.feedKeys)
+            for (table, count) in deleted.sorted(by: { $0.key < $1.key }) { try noteDeleted(count, from: table) }
             return dropped
         }
+    }
+
+    /// The feeds with an item or further image naming an image of `table`, or whose own image it
+    /// is, but those in `found`: per feed, its scan stops at its first item naming one, ~100 short
+    /// scans rather than a lookup for each of thousands of images.
+    private func feedsShowing(_ table: String, besides found: Set<String>) throws(IndexError) -> Set<String> {
+        let feeds = try connection.statement("""
+            SELECT key FROM feeds f WHERE key NOT IN (SELECT value FROM json_each(?1)) AND (
+                EXISTS (SELECT 1 FROM items i WHERE i.feed_key = f.key AND i.sha256 IN (SELECT sha256 FROM \(table)))
+                OR EXISTS (SELECT 1 FROM item_media m WHERE m.feed_key = f.key AND m.sha256 IN (SELECT sha256 FROM \(table)))
+                OR f.image_sha256 IN (SELECT sha256 FROM \(table)))
+            """)
+        try feeds.bind(.text(JSONStringList.encode(found.sorted())))
+        var keys = Set<String>()
+        while try feeds.step() { if let key = feeds.text(0) { keys.insert(key) } }
+        return keys
     }
 
     /// Forgets the media URLs of images whose originals are gone from the storage without an
@@ -178,45 +231,29 @@ extension PhotoIndex {
     /// The hash of a media URL `forgetMediaURLs` forgot: no image's, read as no row.
     static let forgottenHash = ""
 
-    // The sets go in as JSON arrays, sorted so every insert appends to its temp b-tree. Returns
-    // the table of every dropped image: one of the two when the other is empty, else their union.
-    private func fillDropTables(originals: [ImageHash], thumbnails: [(sha256: ImageHash, size: String?)])
-        throws(IndexError) -> String
-    {
-        if !originals.isEmpty {
-            try connection.statement("INSERT OR IGNORE INTO temp.drop_originals SELECT value FROM json_each(?)")
-                .bind(.text(Self.sortedList(originals))).run()
-        }
-        let wholeImages = thumbnails.compactMap { $0.size == nil ? $0.sha256 : nil }
-        if !wholeImages.isEmpty {
-            try connection.statement("""
-                INSERT OR IGNORE INTO temp.drop_thumbnails SELECT original_sha256, size FROM thumbnails
-                WHERE original_sha256 IN (SELECT value FROM json_each(?)) ORDER BY 1, 2
-                """).bind(.text(JSONStringList.encode(wholeImages))).run()
-        }
-        for case let (sha256, size?) in thumbnails {
-            try connection.statement("INSERT OR IGNORE INTO temp.drop_thumbnails VALUES(?,?)")
-                .bind(.text(sha256.description), .text(size)).run()
-        }
-        if thumbnails.isEmpty { return "temp.drop_originals" }
-        if originals.isEmpty { return "temp.drop_thumbnails" }
-        try connection.execute("""
-            INSERT OR IGNORE INTO temp.dropped_images SELECT sha256 FROM temp.drop_originals;
-            INSERT OR IGNORE INTO temp.dropped_images SELECT sha256 FROM temp.drop_thumbnails;
-            """)
-        return "temp.dropped_images"
-    }
+    /// Hashes a JSON array holds at most: 50 000 in one took 10 MB at once (the array, its
+    /// String and SQLite's copy), at a prune's peak.
+    static let listChunk = 4096
 
-    /// The hashes sorted, as a JSON array. Packed hashes sort as four words each, several times
-    /// faster than the enum.
-    private static func sortedList(_ hashes: [ImageHash]) -> String {
+    /// The hashes sorted, as JSON arrays of `listChunk` each, in order. Packed hashes sort as
+    /// four words each, several times faster than the enum.
+    private static func forEachSortedList(_ hashes: [ImageHash], _ body: (String) throws(IndexError) -> Void) throws(IndexError) {
         var packed: [PackedHash] = []
         packed.reserveCapacity(hashes.count)
         for hash in hashes {
-            guard case .packed(let value) = hash else { return JSONStringList.encode(hashes.sorted()) }
+            guard case .packed(let value) = hash else {
+                let sorted = hashes.sorted()
+                for start in stride(from: 0, to: sorted.count, by: listChunk) {
+                    try body(JSONStringList.encode(sorted[start..<min(start + listChunk, sorted.count)]))
+                }
+                return
+            }
             packed.append(value)
         }
-        return JSONStringList.encode(packed.sorted())
+        packed.sort()
+        for start in stride(from: 0, to: packed.count, by: listChunk) {
+            try body(JSONStringList.encode(Array(packed[start..<min(start + listChunk, packed.count)])))
+        }
     }
 
     // Deleting rows frees only the pages that end up empty. The indexes (by hash, by path, by URL)

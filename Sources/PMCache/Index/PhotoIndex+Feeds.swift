@@ -131,11 +131,16 @@ extension PhotoIndex {
         try originalTexts(column: "warning")
     }
 
-    /// The placeholder (`originals.placeholder`) of every stored original that has one, by hash.
-    public func originalPlaceholders() throws(IndexError) -> [ImageHash: String] {
-        var placeholders: [ImageHash: String] = [:]
-        for (sha256, placeholder) in try originalTexts(column: "placeholder") { placeholders[ImageHash(sha256)] = placeholder }
-        return placeholders
+    /// The placeholder (`originals.placeholder`) of every original `known` keeps that has one,
+    /// by its image's position there.
+    public func placeholders(keptBy known: KnownFiles) throws(IndexError) -> TextColumn {
+        let query = try connection.statement("SELECT sha256, placeholder FROM originals WHERE placeholder IS NOT NULL")
+        var column = TextColumn()
+        while try query.step() {
+            guard let position = query.withText(0, { known.keptOriginalPosition(of: ImageHash(utf8: $0)) }) ?? nil else { continue }
+            query.withText(1) { column.set($0, at: position) }
+        }
+        return column
     }
 
     private func originalTexts(column: StaticString) throws(IndexError) -> [String: String] {

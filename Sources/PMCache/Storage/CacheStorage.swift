@@ -69,6 +69,10 @@ public protocol CacheStorage: Sendable {
     /// folder: disk use as `du` counts it, folders included).
     func inventory() async throws(StorageError) -> DiskScan
 
+    /// `inventory()` for a prune: what it needs of the content files (their count and each one's
+    /// size by path, `DiskScan.diskBytes(of:)`), in as little memory as the storage allows.
+    func compactInventory() async throws(StorageError) -> DiskScan
+
     /// `scan` after `removed` were removed by this writer (under the lock), measured again as
     /// cheaply as the storage allows.
     func inventory(_ scan: DiskScan, afterRemoving removed: [CachePath]) async throws(StorageError) -> DiskScan
@@ -80,6 +84,8 @@ extension CacheStorage {
     public func prepare() async throws(StorageError) {}
     public func unlisted(_ paths: [String]) -> [String] { [] }
     public var blockingContent: (any BlockingContentWriting)? { nil }
+    /// A listing's objects are in memory anyway.
+    public func compactInventory() async throws(StorageError) -> DiskScan { try await inventory() }
     /// A store whose put returned has the object durably (S3 acknowledges a PUT once stored).
     public func makeDurable() async throws(StorageError) {}
 }

@@ -105,6 +105,11 @@ public final class LocalStorage: CacheStorage {
         try await onPool { [layout] () throws(FileError) in try DiskScan.measure(root: layout.root) }
     }
 
+    /// The content files by the hash of their paths (`DiskScan.measure(compact:)`).
+    public func compactInventory() async throws(StorageError) -> DiskScan {
+        try await onPool { [layout] () throws(FileError) in try DiskScan.measure(root: layout.root, compact: true) }
+    }
+
     /// The fan-out folders are not walked again (see `DiskScan.remeasure`): a few hundred
     /// entries, walked on the calling task.
     public func inventory(_ scan: DiskScan, afterRemoving removed: [CachePath]) async throws(StorageError) -> DiskScan {

@@ -48,10 +48,10 @@ public struct CacheStats: Sendable {
 
     /// This writer's share of a storage others share, as a prune counts it against its limit.
     static func sharing(_ scan: DiskScan, storage: any CacheStorage, index: PhotoIndex) async throws -> StatsReport.Shared {
-        let blobs = EvictionPolicy.blobs(try await index.evictionRows(), diskBytes: scan.files)
+        let images = try await index.evictionImages()
         let ownFeedKeys = Set(try await index.feeds().map(\.key))
         let (owned, others) = SharedStorage(isShared: true, grace: SharedStorage.defaultGrace)
-            .owned(scan, blobs: blobs, ownFeedKeys: ownFeedKeys, collectable: [])
+            .owned(scan, images: images, ownFeedKeys: ownFeedKeys, collectable: [])
         let now = Date().timeIntervalSince1970
         let live = try await WriterHeartbeat.all(in: storage, except: nil).filter { $0.isLive(at: now) }.count
         return StatsReport.Shared(owned: owned.usage, others: others, liveWriters: live)

@@ -1,5 +1,6 @@
 import Foundation
 import PMCache
+import PMImaging
 import PMSupport
 
 /// One prune over an open cache: measure, plan, apply, measure again.
@@ -21,8 +22,9 @@ struct PruneRun: Sendable {
 
     /// SQLite's page cache for a prune, verify or repair (the default is 2 MB): these read every
     /// file row and delete tens of thousands, and at 100 000 images the default makes most page
-    /// reads misses and the deletes twice as slow. Sync keeps its small bound.
-    static let pageCacheKibibytes = 24 << 10
+    /// reads misses and the deletes twice as slow. Sync keeps its small bound. 4 MB: 24 measured
+    /// no faster on a 150 MB index, and a prune's whole footprint is bounded.
+    static let pageCacheKibibytes = 4 << 10
 
     /// Rounds of plan → apply → measure. Rewritten manifests and the index itself change size a
     /// little, so a second round may trim what the first one's estimate missed.
@@ -61,7 +63,9 @@ struct PruneRun: Sendable {
         // plan would otherwise count as disk to free: the prune would end below its target by it,
         // and a prune after a sync would leave other files than a `prune` of the same cache.
         if writer != nil { await index.checkpoint() }
-        var (scan, blobs) = try await scanAndBlobs(rule)
+        var (scan, images) = try await scanAndImages(rule)
+        // The walk's lanes are done: what they held goes back before the plan's phases.
+        FreedMemory.release()
         // Deleted since `scan` was taken: the next measure takes them off instead of walking again.
         var removed: [CachePath] = []
 
@@ -71,7 +75,7 @@ struct PruneRun: Sendable {
         let ownFeedKeys = Set(try await index.feeds().map(\.key))
         let foreign = try await ForeignReferences.load(storage: storage, ownFeedKeys: ownFeedKeys)
         // During a sync, its files whose rows are not committed yet look like garbage.
-        let unreferenced = rule.isDuringSync ? [] : Self.garbage(in: scan, blobs: blobs).filter { !foreign.contains($0.path) }
+        let unreferenced = rule.isDuringSync ? [] : try await garbage(scan: scan, images: images).filter { !foreign.contains($0.path) }
         var garbage = shared.collectable(unreferenced, scan: scan, now: Date().timeIntervalSince1970)
         if !deletes {
             garbage = []
@@ -85,7 +89,7 @@ struct PruneRun: Sendable {
         report.garbageRemoved = garbage.count
         report.garbageKept = unreferenced.count - garbage.count
         // In a shared storage the limit covers this writer's share only.
-        (scan, report.othersBytes) = shared.owned(scan, blobs: blobs, ownFeedKeys: ownFeedKeys, collectable: garbage)
+        (scan, report.othersBytes) = shared.owned(scan, images: images, ownFeedKeys: ownFeedKeys, collectable: garbage)
         report.usageBefore = scan.usage
         var usage = scan.usage - garbage.reduce(0) { $0 + $1.diskBytes }
         var goal = rule.goal(usage: usage, now: Date().timeIntervalSince1970)
@@ -94,8 +98,11 @@ struct PruneRun: Sendable {
         var firstStep = writer?.releasedReserve == true
             ? goal.firstStep(usage: usage, step: Self.firstStepReserves * SpaceReserve(layout: layout).bytes) : nil
         for round in 0..<Self.maxRounds + (firstStep == nil ? 0 : 1) {
-            if round > 0 { blobs = EvictionPolicy.blobs(try await evictionRows(rule), diskBytes: scan.files) }
-            let plan = EvictionPolicy.plan(blobs: blobs, usage: usage, goal: firstStep ?? goal,
+            if round > 0 {
+                images = EvictionImages()
+                images = try await measuredImages(rule, scan: scan)
+            }
+            var plan = EvictionPolicy.plan(images: images, usage: usage, goal: firstStep ?? goal,
                                            documentBytesPerOriginal: EvictionPolicy.listedOriginalDocumentBytes)
             report.originalsEvicted += plan.originals.count
             report.thumbnailsEvicted += plan.thumbnails.count
@@ -111,23 +118,33 @@ struct PruneRun: Sendable {
                 break
             }
             // The rows left are the ones in hand less the dropped: the pages are written from them.
-            async let kept = KnownFiles(blobs: blobs, without: plan)
-            let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
-            var known = await kept
-            known?.warnings = try await index.originalWarnings()
-            known?.placeholders = try await index.originalPlaceholders()
+            let feedKeys = images.feedKeys(showing: plan.originals + plan.thumbnails)
+            images.keepOnlyFiles()
+            var known = KnownFiles(images: images, without: plan)
+            // What the pages are rewritten beside is kept small: `known` makes the file list again.
+            plan.files = []
+            let dropped = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) },
+                                                   feedKeys: feedKeys)
+            (plan.originals, plan.thumbnails) = ([], [])
+            known.warnings = try await index.originalWarnings()
+            known.placeholders = try await index.placeholders(keptBy: known)
+            // Each phase's leftovers go back before the next: glibc keeps freed memory resident,
+            // and the phases' peaks would otherwise add up.
+            FreedMemory.release()
             try await Republisher(cache: writer).republish(feedKeys: dropped.feedKeys, known: known, carding: !rule.isDuringSync)
             report.manifestsRewritten += dropped.feedKeys.count
-            let doomed = plan.files.filter { !foreign.contains($0) }
+            FreedMemory.release()
+            let files = known.droppedFiles()
+            let doomed = foreign.paths.isEmpty ? files : files.filter { !foreign.contains($0) }
             if deletes {
                 let removal = await storage.remove(doomed)
                 report.failures += removal.failures
-                removed += removal.removed
+                removed = removed.isEmpty ? removal.removed : removed + removal.removed
             } else {
                 // Its rows are gone, so it is no longer this writer's; a live writer may have
                 // picked it from its listing. A later prune collects it as garbage.
                 report.filesKept += doomed.count
-                removed += doomed
+                removed = removed.isEmpty ? doomed : removed + doomed
             }
             await index.checkpoint()
             scan = try await storage.inventory(scan, afterRemoving: removed)
@@ -147,47 +164,51 @@ struct PruneRun: Sendable {
         return report
     }
 
-    private func evictionRows(_ rule: GoalRule) async throws -> EvictionRows {
+    /// The images the index holds, sized by `scan`.
+    private func measuredImages(_ rule: GoalRule, scan: DiskScan) async throws -> EvictionImages {
+        var images = try await unmeasuredImages(rule)
+        images.measure { scan.diskBytes(of: $0) }
+        return images
+    }
+
+    private func unmeasuredImages(_ rule: GoalRule) async throws -> EvictionImages {
         let listing = rule.listing
-        return try await index.evictionRows(listing: listing.feedKeys, at: listing.since)
+        return try await index.evictionImages(listing: listing.feedKeys, at: listing.since)
     }
 
     /// The images the index holds, with the disk use of their files. The walk runs on its own
     /// threads while the index reads its rows. A function of its own so the `async let` keeps no
     /// second reference to the scan, which `remeasure` then changes in place.
-    private func scanAndBlobs(_ rule: GoalRule) async throws -> (DiskScan, [CachedBlob]) {
-        async let measured = storage.inventory()
+    private func scanAndImages(_ rule: GoalRule) async throws -> (DiskScan, EvictionImages) {
+        async let measured = storage.compactInventory()
         await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
-        let rows = try await evictionRows(rule)
+        var images = try await unmeasuredImages(rule)
         let scan = try await measured
-        return (scan, EvictionPolicy.blobs(rows, diskBytes: scan.files))
+        images.measure { scan.diskBytes(of: $0) }
+        return (scan, images)
+    }
+
+    /// `garbage(in:images:)`, listing every file when a compact scan counted content files no
+    /// row names: only a full listing tells which ones they are.
+    private func garbage(scan: DiskScan, images: EvictionImages) async throws -> [CachedFile] {
+        guard !scan.listsContentFiles, images.filesOnDisk != scan.contentFileCount else {
+            return Self.garbage(in: scan, images: images)
+        }
+        return Self.garbage(in: try await storage.inventory(), images: images)
     }
 
     /// Temp files anywhere and content files no image's row names. Counting first: when every
-    /// content file on disk is a file of `blobs` (the usual case), no set of 200 000 paths is built.
-    static func garbage(in scan: DiskScan, blobs: [CachedBlob]) -> [CachedFile] {
+    /// content file on disk is a file of `images` (the usual case), no set of 200 000 paths is
+    /// built. `scan` lists the content files unless the counts match (`garbage(scan:images:)`).
+    static func garbage(in scan: DiskScan, images: EvictionImages) -> [CachedFile] {
         // A table's paths are unique and each table's live under its own folder, so no file on
-        // disk is matched twice, and equal counts mean no orphan. An empty file (0 bytes) is not
-        // counted; the exact comparison below then settles it.
-        func counts(_ file: CachedFile, original: Bool) -> Bool {
-            guard file.diskBytes > 0, file.path.isOriginal == original else { return false }
-            if case .text(let text) = file.path { return !DiskScan.isTemp(text) }
-            return true
-        }
-        var matched = 0
-        for blob in blobs {
-            if let original = blob.original, counts(original, original: true) { matched += 1 }
-            for thumbnail in blob.thumbnails where counts(thumbnail, original: false) { matched += 1 }
-        }
+        // disk is matched twice, and equal counts mean no orphan.
         var orphans: [CachePath] = []
-        if matched != scan.contentFileCount {
+        if images.filesOnDisk != scan.contentFileCount {
             var indexed = Set<CachePath>()
-            for blob in blobs {
-                if let original = blob.original { indexed.insert(original.path) }
-                for thumbnail in blob.thumbnails { indexed.insert(thumbnail.path) }
-            }
+            images.forEachFile { indexed.insert($0) }
             orphans = scan.contentFiles.filter { !indexed.contains($0) }.sorted { $0.description < $1.description }
         }
-        return (scan.tempFiles.map { CachePath($0) } + orphans).map { CachedFile(path: $0, diskBytes: scan.files[$0] ?? 0) }
+        return (scan.tempFiles.map { CachePath($0) } + orphans).map { CachedFile(path: $0, diskBytes: scan.diskBytes(of: $0) ?? 0) }
     }
 }

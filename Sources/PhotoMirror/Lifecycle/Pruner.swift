@@ -1,5 +1,6 @@
 import Foundation
 import PMCache
+import PMImaging
 import PMSupport
 
 /// `photomirror prune`: brings the cache under a size limit and expires images by age, least
@@ -20,6 +21,9 @@ public struct Pruner: Sendable {
     /// Receives the one line a dry run says when the index could only be read as a snapshot.
     public var note: @Sendable (String) -> Void = { _ in }
 
+    /// glibc arenas a prune's threads share (`FreedMemory.limitArenas`): one per core here.
+    static let arenas = 2
+
     public init(cacheRoot: String) {
         self.cacheRoot = cacheRoot
     }
@@ -39,6 +43,10 @@ public struct Pruner: Sendable {
                 + "or set max_size in \(layout.absolute(CacheConfig.fileName))")
         }
         let goal = GoalRule.prune(limit: limit, maxAge: maxAge)
+        FreedMemory.limitArenas(to: Self.arenas)
+        // Its columns of 100 000 images and the plan's lists are megabytes each: mapped on their
+        // own, they go back when freed, instead of raising glibc's threshold and staying.
+        FreedMemory.mapLargeAllocations()
         let (storage, shutdown) = store.standalone(layout: layout)
         defer { shutdown() }
         do {

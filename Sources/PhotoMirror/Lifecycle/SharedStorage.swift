@@ -28,14 +28,11 @@ struct SharedStorage: Sendable {
 
     /// The files of `scan` this writer owns, and the bytes of the rest (other writers' files and
     /// garbage still in its grace period). All of it in a folder.
-    func owned(_ scan: DiskScan, blobs: [CachedBlob], ownFeedKeys: Set<String>,
+    func owned(_ scan: DiskScan, images: EvictionImages, ownFeedKeys: Set<String>,
                collectable: [CachedFile]) -> (scan: DiskScan, othersBytes: Int) {
         guard isShared else { return (scan, 0) }
         var mine = Set<CachePath>()
-        for blob in blobs {
-            if let original = blob.original { mine.insert(original.path) }
-            for thumbnail in blob.thumbnails { mine.insert(thumbnail.path) }
-        }
+        images.forEachFile { mine.insert($0) }
         for file in collectable { mine.insert(file.path) }
         let kept = scan.keeping { path in
             if mine.contains(path) { return true }
