@@ -115,6 +115,31 @@ final class LifecycleTests: XCTestCase {
 
     }
 
+    /// A prune counts the content files a compact walk finds against the rows: an orphan beside
+    /// a missing file (equal in number to a clean cache's) still makes it list the files, find
+    /// the orphan and delete it, and the missing file frees nothing it counted.
+    func testPruneFindsAnOrphanBesideAMissingFileAndCollectsIt() throws {
+        let feeds = try makeFeeds()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        let originals = CacheDisk.files(in: cache, under: "originals").sorted()
+        XCTAssertGreaterThanOrEqual(originals.count, 2)
+        // The first original goes missing; a file no row names takes a place of its own.
+        let missing = cache.appendingPathComponent(originals[0])
+        let orphanHash = String(repeating: "e", count: 64)
+        let orphan = cache.appendingPathComponent("originals/ee/\(orphanHash).jpg")
+        try FileManager.default.createDirectory(at: orphan.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: missing, to: orphan)
+
+        let prune = try feeds.photomirror.run(["prune", "--json", "--max", String(try CacheDisk.allocatedBytes(cache) * 2),
+                                               "--cache", cache.path])
+        XCTAssertEqual(prune.status, 0, prune.stderr)
+        let report = try CacheDisk.json(prune.stdout)
+        XCTAssertEqual(report["garbage_removed"] as? Int, 1, prune.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: orphan.path), "the orphan is collected")
+        XCTAssertEqual(CacheDisk.files(in: cache, under: "originals").sorted(), Array(originals.dropFirst()))
+    }
+
     func testEvictingEverythingLeavesPlaceholdersAndRefetchEvictedRestoresThem() throws {
         let feeds = try makeFeeds()
         let cache = feeds.folder.appendingPathComponent("cache")
