@@ -22,8 +22,8 @@ public enum FreedMemory {
 
     /// Makes threads that start allocating from now on share `count` arenas instead of taking
     /// one each (up to eight per core): each arena keeps what it freed resident. For a run of
-    /// short-lived threads that each allocate a little (a prune's walk and unlink lanes: 10 to
-    /// 20 MB at 100 000 images), not for the codec threads, which would wait on each other.
+    /// short-lived threads that each allocate a little (a prune's walk and unlink lanes), not
+    /// for the codec threads, which would wait on each other.
     public static func limitArenas(to count: Int) {
         pm_limit_arenas(Int32(count))
     }

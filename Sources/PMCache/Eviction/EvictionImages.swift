@@ -3,10 +3,10 @@
 /// anything lists it. Plain data (`EvictionPolicy` plans over it), filled from index rows and
 /// the disk use a scan measured.
 ///
-/// Packed in columns, about 75 bytes an image: a prune holds 100 000 of them, which took 22 MB
-/// as a struct per image with an array of its thumbnails. A path is kept only where it is not
-/// the canonical name made from the image's hash (an original's extension is one byte, a
-/// thumbnail's is made from its size), and the sets of thumbnail sizes are shared.
+/// Packed in columns, about 75 bytes an image, because a prune holds 100 000 of them within its
+/// memory bound: a path is kept only where it is not the canonical name made from the image's
+/// hash (an original's extension is one byte, a thumbnail's is made from its size), and the
+/// sets of thumbnail sizes are shared.
 public struct EvictionImages: Sendable {
     public private(set) var hashes: [ImageHash] = []
     /// The last time anything used each image: a sync listing an item that names it (the
@@ -175,7 +175,7 @@ public struct EvictionImages: Sendable {
 
     /// Drops what only a plan reads (when each image was used, its disk use, its listing and
     /// feeds) and keeps where its files are: all `KnownFiles` reads while a prune's pages are
-    /// rewritten, 2 MB less at 100 000 images. Plan over images read afresh after this.
+    /// rewritten, its most memory-hungry phase. Plan over images read afresh after this.
     public mutating func keepOnlyFiles() {
         (lastUsed, thumbnailDisk, listed, feeds, otherFeeds) = ([], [], [], [], [:])
     }

@@ -33,8 +33,8 @@ public enum EvictionPolicy {
         }
         var expired = 0
         // What goes, in order: an image's index for its original, its complement for its
-        // thumbnails. The plan's arrays are made from it at their exact size: grown by
-        // doubling, 50 000 hashes and paths held 10 MB at a prune's peak.
+        // thumbnails. The plan's arrays are made from it at their exact size, not grown by
+        // doubling: at 100 000 images they are megabytes each.
         var events: [Int32] = []
         func evictOriginal(_ index: Int) {
             guard images.hasOriginal(index) else { return }

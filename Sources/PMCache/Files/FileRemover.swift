@@ -49,8 +49,7 @@ struct FileRemover: Sendable {
 
     /// The paths grouped by folder, each folder's adjacent in the order folders first appear,
     /// and a job per folder; a content file's folder is told by its packed name, not spelled.
-    /// One array of the paths in all: 50 000 paths in a list per folder, copied again per
-    /// thread, held 10 MB at a prune's peak.
+    /// One array of the paths in all, shared by the threads: not a list per folder.
     static func byFolder(_ paths: [CachePath]) -> (paths: [CachePath], jobs: [FolderJob]) {
         var folders: [String] = [], counts: [Int] = []
         var groups: [Int32] = []

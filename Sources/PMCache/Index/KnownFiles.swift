@@ -66,9 +66,9 @@ public struct KnownFiles: Sendable {
     }
 }
 
-/// A short text per position, or none, in one buffer: 100 000 placeholders of 30 bytes take
-/// 3.4 MB here, and 15 as a dictionary of Strings. Positions come in increasing order when the
-/// texts are read in the order the positions were given; any other goes to `others`.
+/// A short text per position, or none, in one buffer: no String and no hash-table entry for
+/// each of 100 000 placeholders. Positions come in increasing order when the texts are read in
+/// the order the positions were given; any other goes to `others`.
 public struct TextColumn: Sendable {
     /// Where each position's text ends in `bytes`; it starts where the one before ends.
     private var ends: [UInt32] = []

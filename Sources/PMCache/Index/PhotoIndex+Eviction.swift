@@ -137,7 +137,7 @@ extension PhotoIndex {
             var dropped = DroppedRows(feedKeys: known ?? [])
             var deleted: [String: Int] = [:]
             // A chunk of images at a time: the temp tables hold a few thousand hashes, never the
-            // whole plan (50 000 held 7 MB at a prune's peak).
+            // whole plan, which SQLite would keep in memory to the end of the prune.
             func drop(_ table: String) throws(IndexError) {
                 if known == nil { try dropped.feedKeys.formUnion(feedsShowing(table, besides: dropped.feedKeys)) }
                 let deletes = [
@@ -231,8 +231,8 @@ extension PhotoIndex {
     /// The hash of a media URL `forgetMediaURLs` forgot: no image's, read as no row.
     static let forgottenHash = ""
 
-    /// Hashes a JSON array holds at most: 50 000 in one took 10 MB at once (the array, its
-    /// String and SQLite's copy), at a prune's peak.
+    /// Hashes a JSON array holds at most: the array, its String and SQLite's copy of it are
+    /// alive at once, and a prune's plan can name 100 000.
     static let listChunk = 4096
 
     /// The hashes sorted, as JSON arrays of `listChunk` each, in order. Packed hashes sort as
