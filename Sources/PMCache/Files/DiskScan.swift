@@ -140,7 +140,7 @@ public struct DiskScan: Sendable {
             walks[index].hashed = []
             scan.absorb(walks[index])
         }
-        scan.contentSizes = PathSizes(hashed)
+        scan.contentSizes = PathSizes(consume hashed)
         scan.tempFiles.sort()
         return scan
     }

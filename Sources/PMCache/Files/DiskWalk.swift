@@ -63,18 +63,16 @@ struct DiskWalk: Sendable {
                 subfolders.append(found.path.description)
                 continue
             }
-            if found.isTemp {
-                files.append((found.path, found.bytes))
-                tempFiles.append(found.path.description)
-            } else if isContent {
-                contentCount += 1
-                if keepsContentPaths {
-                    files.append((found.path, found.bytes))
-                } else {
-                    hashed.append(PathSizes.Entry(key: PathSizes.key(found.path), bytes: found.bytes))
-                }
+            let isContentFile = isContent && !found.isTemp
+            if isContentFile && !keepsContentPaths {
+                hashed.append(PathSizes.Entry(key: PathSizes.key(found.path), bytes: found.bytes))
             } else {
                 files.append((found.path, found.bytes))
+            }
+            if found.isTemp {
+                tempFiles.append(found.path.description)
+            } else if isContentFile {
+                contentCount += 1
             }
         }
         for path in subfolders {

@@ -16,9 +16,12 @@ struct PathSizes: Sendable {
     private var entries: [Entry]
     private(set) var count: Int
 
-    init(_ entries: [Entry]) {
-        self.entries = entries.sorted { $0.key < $1.key }
-        count = entries.count
+    /// Sorts `entries` in place: the walk's list is not needed beside the table.
+    init(_ entries: consuming [Entry]) {
+        var sorted = entries
+        sorted.sort { $0.key < $1.key }
+        count = sorted.count
+        self.entries = sorted
     }
 
     init() {

@@ -99,6 +99,7 @@ struct PruneRun: Sendable {
             ? goal.firstStep(usage: usage, step: Self.firstStepReserves * SpaceReserve(layout: layout).bytes) : nil
         for round in 0..<Self.maxRounds + (firstStep == nil ? 0 : 1) {
             if round > 0 {
+                // The last round's columns go before the next ones are read, not after.
                 images = EvictionImages()
                 images = try await measuredImages(rule, scan: scan)
             }
