@@ -158,10 +158,14 @@ extension PhotoIndex {
                 }
                 try connection.execute("DELETE FROM temp.drop_originals; DELETE FROM temp.drop_thumbnails")
             }
-            try Self.forEachSortedList(originals) { list throws(IndexError) in
-                try connection.statement("INSERT OR IGNORE INTO temp.drop_originals SELECT value FROM json_each(?)")
-                    .bind(.text(list)).run()
-                try drop("temp.drop_originals")
+            if try rebuildPays(droppingOriginals: originals.count), let doomed = HashMembership(originals) {
+                dropped.feedKeys.formUnion(try rebuildWithout(doomed, findFeeds: known == nil))
+            } else {
+                try Self.forEachSortedList(originals) { list throws(IndexError) in
+                    try connection.statement("INSERT OR IGNORE INTO temp.drop_originals SELECT value FROM json_each(?)")
+                        .bind(.text(list)).run()
+                    try drop("temp.drop_originals")
+                }
             }
             try Self.forEachSortedList(thumbnails.compactMap { $0.size == nil ? $0.sha256 : nil }) { list throws(IndexError) in
                 try connection.statement("""
