@@ -7,7 +7,7 @@ import PMCache
 struct PagedFeed: Sendable {
     let index: PhotoIndex
     let record: FeedRecord
-    let counts: FeedCounts
+    private(set) var counts: FeedCounts
     /// The files of the feed's own image, when its row names one.
     let logo: StoredPaths?
     let logoValidators: MediaValidators?
@@ -26,28 +26,35 @@ struct PagedFeed: Sendable {
     static let heldItems = 8192
 
     /// `counts`, when the caller has them (a sync that reused every image of the feed as its
-    /// rows name it), saves deriving each item's status from its image's files.
+    /// rows name it), saves deriving each item's status from its image's files; a feed read at
+    /// once (`heldItems`) counts the statuses its items were read with.
     static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil, counts given: FeedCounts? = nil) async throws
         -> PagedFeed?
     {
         guard let record = try await index.feed(key: key) else { return nil }
-        let counts: FeedCounts
-        if let given { counts = given } else { counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known)) }
         let image = try await index.feedImage(feedKey: key)
-        var feed = PagedFeed(index: index, record: record, counts: counts,
+        var feed = PagedFeed(index: index, record: record, counts: given ?? FeedCounts([:]),
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
                              logoValidators: image.validators, known: known)
-        if known != nil, counts.items <= heldItems { try await feed.hold() }
+        if known != nil, let items = try await feed.hold() {
+            if given == nil { feed.counts = FeedCounts(items) }
+        } else if given == nil {
+            feed.counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
+        }
         return feed
     }
 
-    private mutating func hold() async throws {
+    /// Reads the whole feed at once when it has at most `heldItems` items; returns them, or nil
+    /// when it stays paged.
+    private mutating func hold() async throws -> [ItemRecord]? {
         let rowids = try await order(newestFirst: false)
+        guard rowids.count <= Self.heldItems else { return nil }
         let whole = try await page(rowids[...])
         // Rows that went between the two reads (none under the writers' lock) leave it paged.
-        guard whole.items.count == rowids.count else { return }
+        guard whole.items.count == rowids.count else { return nil }
         held = Dictionary(uniqueKeysWithValues: zip(rowids, whole.items))
         (heldPaths, heldValidators) = (whole.paths, whole.validators)
+        return whole.items
     }
 
     /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).
