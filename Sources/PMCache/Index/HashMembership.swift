@@ -18,8 +18,6 @@ final class HashMembership {
         sorted = packed
     }
 
-    var count: Int { sorted.count }
-
     /// Whether the hex text is one of the hashes.
     func contains(hex bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let hash = PackedHash(hex: bytes) else { return false }

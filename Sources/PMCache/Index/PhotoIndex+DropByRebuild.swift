@@ -41,12 +41,12 @@ extension PhotoIndex {
     }
 
     /// Rewrites a rowid table with only the rows `condition` keeps, in their order, and its
-    /// indexes packed. No other table refers to `originals` or `resources` by rowid or by a
+    /// indexes packed (`repack` keeps them all). No other table refers to `originals` or `resources` by rowid or by a
     /// foreign key (which would stop SQLite from clearing the table at once). The kept rows wait
     /// in a table of the index file itself, not of the in-memory temp schema: that one never
     /// gives its pages back, and would hold them through the rest of the prune. The transaction
     /// around it means no other connection ever sees that table.
-    private func rebuild(_ table: String, keeping condition: String) throws(IndexError) {
+    func rebuild(_ table: String, keeping condition: String) throws(IndexError) {
         try connection.execute("""
             CREATE TABLE main.rebuild_kept AS SELECT * FROM \(table) WHERE \(condition) ORDER BY rowid;
             DELETE FROM \(table);

@@ -288,20 +288,16 @@ extension PhotoIndex {
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Rebuilds a table packed, in one transaction: a rowid table's rows are copied out and back
-    /// in their order (no other table refers to `originals` or `resources` by rowid), then its
-    /// indexes, or a WITHOUT ROWID table's own b-tree, are rebuilt (`REINDEX`).
+    /// Rebuilds a table packed, in one transaction: a sparse rowid table is rewritten from all
+    /// its rows (`rebuild(_:keeping:)`); otherwise its indexes, or a WITHOUT ROWID table's own
+    /// b-tree, are rebuilt (`REINDEX`).
     private func repack(_ table: String) throws(IndexError) {
         try connection.transaction { () throws(IndexError) in
             if Self.rowidTables.contains(table), isSparse(table) {
-                try connection.execute("""
-                    CREATE TEMP TABLE repacked AS SELECT * FROM \(table) ORDER BY rowid;
-                    DELETE FROM \(table);
-                    INSERT INTO \(table) SELECT * FROM temp.repacked ORDER BY rowid;
-                    DROP TABLE temp.repacked;
-                    """)
+                try rebuild(table, keeping: "true")
+            } else {
+                try connection.execute("REINDEX \(table)")
             }
-            try connection.execute("REINDEX \(table)")
         }
     }
 
