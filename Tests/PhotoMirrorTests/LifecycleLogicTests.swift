@@ -26,6 +26,15 @@ import Testing
         #expect(PageLinks.relative(in: #"<a href="x src=" src="y.png">"#) == [" src=", "x src="])
     }
 
+    @Test func cacheRelativeLinksHaveNoSchemeAndNoRoot() {
+        for link in ["a.png", "../../originals/ab/a.jpg", "page-2.html?x=1:2", "a/b:c", "x#y:z", "é/ü.png"] {
+            #expect(PageLinks.isCacheRelative(link), "\(link)")
+        }
+        for link in ["", "#top", "/abs", "?q", "//host/x", "https://x/y", "data:image/png;base64,AA", "mailto:a@b", "a:b/c"] {
+            #expect(!PageLinks.isCacheRelative(link), "\(link)")
+        }
+    }
+
     @Test func manifestLinksReadAsTheirTypesOrNotAtAll() throws {
         let manifest = #"""
         {"image": {"original": "originals/ab/a.png", "thumbnail": null},
@@ -38,7 +47,9 @@ import Testing
         #expect(links.items.map(\.id) == ["1", "2"])
         for broken in [#"{"items": [{"id": 1}]}"#, #"{"items": [{"id": "1", "original": 3}]}"#, #"{"items": {}}"#,
                        #"{"items": [{"id": "1", "thumbnails": {"40x40": null}}]}"#, #"{"image": 1, "items": []}"#,
-                       #"{"items": []"#, "[]"] {
+                       #"{"items": []"#, "[]",
+                       // A text field is not read, but it must still be JSON.
+                       #"{"items": [{"id": "1", "description": "a\qb"}]}"#, #"{"items": [{"id": "1", "title": [}]}"#] {
             #expect(ManifestLinks.read(Array(broken.utf8)) == nil, "\(broken)")
         }
     }

@@ -33,6 +33,26 @@ extension JSONReader {
         }
     }
 
+    /// Steps over a string token as strictly as `string()` reads one, without making it.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let open = index
+        index += 1
+        while true {
+            try skipPlainRun()
+            guard index < end else { throw failure("unterminated string", at: open) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            guard byte >= 0x20 else {
+                throw failure("unescaped control character 0x\(JSONSyntaxError.hex(byte)) in a string")
+            }
+            scratch.removeAll(keepingCapacity: true)
+            try unescape(inStringAt: open)
+        }
+    }
+
     /// Steps over bytes that stand for themselves, stopping at a quote, a backslash, a control
     /// character or the end. Strings are most of a feed's bytes, so runs of plain ASCII are
     /// skipped eight bytes at a time; any other byte is looked at on its own.

@@ -24,11 +24,17 @@ struct JSONReader: ~Copyable {
     /// Members of the objects being read, innermost last: each object's array is made once at
     /// its `}` with the right size, instead of growing member by member.
     var pendingMembers: [JSONMember] = []
+    /// Object members whose values are checked but not kept (see `read(_:in:skipping:)`).
+    var skippedKeys: Set<String> = []
 
     /// The value in `bytes[range]`; offsets in a thrown error count from the start of `bytes`.
-    static func read(_ bytes: [UInt8], in range: Range<Int>) throws(JSONSyntaxError) -> JSONValue {
+    /// Members of any object named by `skippedKeys` are left out of it, their values checked as
+    /// strictly as the rest but never made: for readers that need a few fields of a large file.
+    static func read(_ bytes: [UInt8], in range: Range<Int>,
+                     skipping skippedKeys: Set<String> = []) throws(JSONSyntaxError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONSyntaxError> in
             var reader = JSONReader(bytes: buffer, index: range.lowerBound, end: range.upperBound)
+            reader.skippedKeys = skippedKeys
             return Result { () throws(JSONSyntaxError) in try reader.document() }
         }
         return try result.get()
@@ -105,7 +111,11 @@ struct JSONReader: ~Copyable {
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after an object key, found \(found)") }
             index += 1
-            pendingMembers.append(JSONMember(key: key, value: try value(depth: depth)))
+            if !skippedKeys.isEmpty, skippedKeys.contains(key) {
+                try skipValue(depth: depth)
+            } else {
+                pendingMembers.append(JSONMember(key: key, value: try value(depth: depth)))
+            }
             if try ends(with: UInt8(ascii: "}"), after: "an object member") { return .object(takeMembers(from: first)) }
         }
     }

@@ -66,13 +66,16 @@ package enum JSONValue: Sendable {
 
     /// The document `bytes` hold, or nil when they are not JSON: for readers of photomirror's
     /// own files (manifests, JSON Feeds), which only tell a valid file from a damaged one.
-    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? decode(bytes, as: "")
+    /// Members named in `skippedKeys`, in any object, are checked but left out (see
+    /// `JSONReader.read(_:in:skipping:)`).
+    package static func parse(_ bytes: [UInt8], skipping skippedKeys: Set<String> = []) -> JSONValue? {
+        try? decode(bytes, skipping: skippedKeys, as: "")
     }
 
     /// The document in `bytes[range]` (all of `bytes` by default). `what` names it in the error,
     /// whose line and column count from the start of `bytes`.
-    static func decode(_ bytes: [UInt8], in range: Range<Int>? = nil, as what: String) throws(FeedError) -> JSONValue {
+    static func decode(_ bytes: [UInt8], in range: Range<Int>? = nil, skipping skippedKeys: Set<String> = [],
+                       as what: String) throws(FeedError) -> JSONValue {
         var (text, range, what) = (bytes, range ?? bytes.indices, what)
         if let (encoding, markLength) = JSONTextEncoding.detect(text, in: range) {
             guard let converted = encoding.utf8(text[(range.lowerBound + markLength)..<range.upperBound]) else {
@@ -81,7 +84,7 @@ package enum JSONValue: Sendable {
             (text, range, what) = (converted, converted.indices, "\(what) (\(encoding.rawValue), read as UTF-8)")
         }
         do {
-            return try JSONReader.read(text, in: range)
+            return try JSONReader.read(text, in: range, skipping: skippedKeys)
         } catch {
             throw FeedError("\(what) is not valid JSON: \(error.description(in: text))")
         }

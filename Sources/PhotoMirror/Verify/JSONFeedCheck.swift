@@ -64,8 +64,15 @@ private struct JSONFeedLinks {
     var items: [Item]
 
     static func read(_ bytes: [UInt8]) -> JSONFeedLinks? {
-        try? JSONFeedLinks(JSONFields(JSONValue.parse(bytes)))
+        try? JSONFeedLinks(JSONFields(JSONValue.parse(bytes, skipping: unread)))
     }
+
+    /// The text fields, most of a JSON Feed's bytes: checked as JSON, never made into strings.
+    /// Not `url`, which an attachment's link is.
+    private static let unread: Set<String> = [
+        "title", "home_page_url", "feed_url", "description", "user_comment", "content_html", "content_text",
+        "summary", "date_published", "date_modified", "authors", "author", "tags", "external_url", "language",
+    ]
 
     private init(_ fields: JSONFields) throws(JSONFields.Invalid) {
         version = try fields.string("version")

@@ -39,8 +39,14 @@ struct ManifestLinks {
 
     /// The manifest in `bytes`; nil when they are not one (not JSON, or a field of the wrong type).
     static func read(_ bytes: [UInt8]) -> ManifestLinks? {
-        try? ManifestLinks(JSONFields(JSONValue.parse(bytes)))
+        try? ManifestLinks(JSONFields(JSONValue.parse(bytes, skipping: unread)))
     }
+
+    /// The text fields, most of a manifest's bytes: checked as JSON, never made into strings.
+    private static let unread: Set<String> = [
+        "title", "link", "description", "author", "tags", "published", "date_taken", "media_url",
+        "status", "error", "warning", "warnings", "attribution", "etag", "last_modified", "updated_at",
+    ]
 
     private init(_ fields: JSONFields) throws(JSONFields.Invalid) {
         image = try fields.optionalObject("image").map { (fields) throws(JSONFields.Invalid) in try Files(fields) }

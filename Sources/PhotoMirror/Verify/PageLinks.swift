@@ -17,18 +17,31 @@ enum PageLinks {
             links.append(value)
         }
         for value in values.srcset {
-            for candidate in value.split(separator: ",") {
-                let url = candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            for candidate in value.utf8.split(separator: UInt8(ascii: ",")) {
+                let url = candidate.split(separator: UInt8(ascii: " ")).first.map { String(Substring($0)) } ?? ""
                 if isCacheRelative(url) { links.append(url) }
             }
         }
         return links.map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
     }
 
+    /// Whether `link` is relative to the cache: not empty, no scheme before its path, not rooted,
+    /// not only a query or a fragment. Bytes, not Characters: `verify` asks it of every link of
+    /// every page and JSON Feed.
     static func isCacheRelative(_ link: String) -> Bool {
-        guard let first = link.first, first != "#", first != "/", first != "?" else { return false }
-        let beforePath = link.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return !beforePath.contains(":")
+        var link = link
+        return link.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "/"),
+                  first != UInt8(ascii: "?") else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+                case UInt8(ascii: ":"): return false
+                default: continue
+                }
+            }
+            return true
+        }
     }
 
     /// Values of double-quoted `src`, `href` and `srcset` attributes (the gallery quotes every

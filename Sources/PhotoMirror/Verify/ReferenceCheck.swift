@@ -170,28 +170,47 @@ struct ReferenceCheck: Sendable {
     /// when it climbs out of the cache. Query and fragment are dropped; a folder means its
     /// `index.html`. Pure.
     static func resolve(_ link: String, from folder: String) -> String? {
-        // Bytes, not Characters: `verify` resolves every link of every page, some 200 000.
-        var resolved: [UInt8] = []
-        resolved.reserveCapacity(folder.utf8.count + link.utf8.count)
-        var starts: [Int] = []
-        func push(_ segment: Substring.UTF8View) {
-            starts.append(resolved.count)
-            if !resolved.isEmpty { resolved.append(UInt8(ascii: "/")) }
-            resolved += segment
-        }
-        for segment in folder.utf8.split(separator: UInt8(ascii: "/")) { push(segment) }
-        let path = link.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        for segment in path.split(separator: UInt8(ascii: "/")) {
-            if segment.elementsEqual(".".utf8) { continue }
-            if segment.elementsEqual("..".utf8) {
-                guard let start = starts.popLast() else { return nil }
-                resolved.removeSubrange(start...)
-                continue
+        // Bytes in one buffer, no split arrays: `verify` resolves every link of every page, some
+        // 200 000.
+        var (link, folder) = (link, folder)
+        return folder.withUTF8 { folder in
+            link.withUTF8 { link -> String? in
+                var resolved: [UInt8] = []
+                resolved.reserveCapacity(folder.count + link.count + 11)
+                var starts: [Int] = []
+                func push(_ segment: UnsafeBufferPointer<UInt8>) {
+                    starts.append(resolved.count)
+                    if !resolved.isEmpty { resolved.append(UInt8(ascii: "/")) }
+                    resolved.append(contentsOf: segment)
+                }
+                /// Each non-empty segment of `bytes[..<end]`; dot segments move up the path when
+                /// `dots` (the link's), and are names like any other in the folder.
+                func walk(_ bytes: UnsafeBufferPointer<UInt8>, to end: Int, dots: Bool) -> Bool {
+                    var start = 0
+                    while start < end {
+                        var stop = start
+                        while stop < end, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                        let segment = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+                        if segment.isEmpty || (dots && segment.elementsEqual(".".utf8)) {
+                        } else if dots && segment.elementsEqual("..".utf8) {
+                            guard let start = starts.popLast() else { return false }
+                            resolved.removeSubrange(start...)
+                        } else {
+                            push(segment)
+                        }
+                        start = stop + 1
+                    }
+                    return true
+                }
+                let pathEnd = link.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? link.count
+                guard walk(folder, to: folder.count, dots: false), walk(link, to: pathEnd, dots: true) else { return nil }
+                // A folder link is served as its index page.
+                if pathEnd == 0 || link[pathEnd - 1] == UInt8(ascii: "/") {
+                    var index = "index.html"
+                    index.withUTF8 { push($0) }
+                }
+                return String(decoding: resolved, as: UTF8.self)
             }
-            push(Substring(segment).utf8)
         }
-        // A folder link is served as its index page.
-        if path.last == UInt8(ascii: "/") || path.isEmpty { push("index.html"[...].utf8) }
-        return String(decoding: resolved, as: UTF8.self)
     }
 }
