@@ -55,23 +55,25 @@ extension ThumbHash {
         guard w > 0, h > 0 else { return nil }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let terms = max(lx, ly, hasAlpha ? 5 : 3)
-        var fx = [Double](repeating: 0, count: terms), fy = fx
+        // Every column's cosines once, not once per pixel: the same values, so the same pixels.
+        let columns = (0..<w).flatMap { x in (0..<terms).map { cx in cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) } }
+        var fy = [Double](repeating: 0, count: terms)
         for y in 0..<h {
             for cy in 0..<terms { fy[cy] = cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
             for x in 0..<w {
-                for cx in 0..<terms { fx[cx] = cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
+                let base = x * terms
                 var l = lDC, p = pDC, q = qDC, a = aDC
                 var j = 0
                 for cy in 0..<ly {
                     var cx = cy > 0 ? 0 : 1
                     let fy2 = fy[cy] * 2
-                    while cx * ly < lx * (ly - cy) { l += lAC[j] * fx[cx] * fy2; j += 1; cx += 1 }
+                    while cx * ly < lx * (ly - cy) { l += lAC[j] * columns[base + cx] * fy2; j += 1; cx += 1 }
                 }
                 j = 0
                 for cy in 0..<3 {
                     let fy2 = fy[cy] * 2
                     for cx in (cy > 0 ? 0 : 1)..<(3 - cy) {
-                        let f = fx[cx] * fy2
+                        let f = columns[base + cx] * fy2
                         p += pAC[j] * f
                         q += qAC[j] * f
                         j += 1
@@ -81,16 +83,15 @@ extension ThumbHash {
                     j = 0
                     for cy in 0..<5 {
                         let fy2 = fy[cy] * 2
-                        for cx in (cy > 0 ? 0 : 1)..<(5 - cy) { a += aAC[j] * fx[cx] * fy2; j += 1 }
+                        for cx in (cy > 0 ? 0 : 1)..<(5 - cy) { a += aAC[j] * columns[base + cx] * fy2; j += 1 }
                     }
                 }
                 let b = l - 2 / 3 * p
                 let r = (3 * l - b + q) / 2
                 let g = r - q
                 let i = (y * w + x) * 4
-                for (offset, value) in [r, g, b, a].enumerated() {
-                    rgba[i + offset] = UInt8(max(0, 255 * min(1, value)))
-                }
+                func byte(_ value: Double) -> UInt8 { UInt8(max(0, 255 * min(1, value))) }
+                (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = (byte(r), byte(g), byte(b), byte(a))
             }
         }
         return (w, h, rgba)

@@ -77,14 +77,17 @@ public enum ThumbHash {
     /// here is non-negative, where that is `(x + 0.5).rounded(.down)`.
     private static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
-    /// The cosine rows of the terms: `x[cx][x]`, `y[cy][y]`, as the reference computes each.
+    /// The cosine rows of the terms, as the reference computes each: `x[cx * w + x]`, `y[cy * h + y]`.
     private struct Cosines {
-        let x: [[Double]]
-        let y: [[Double]]
+        let x: [Double]
+        let y: [Double]
+        let w: Int
+        let h: Int
 
         init(w: Int, h: Int, nx: Int, ny: Int) {
-            x = (0..<nx).map { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
-            y = (0..<ny).map { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
+            (self.w, self.h) = (w, h)
+            x = (0..<nx).flatMap { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
+            y = (0..<ny).flatMap { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
         }
     }
 
@@ -95,33 +98,53 @@ public enum ThumbHash {
         var scale = 0.0
 
         init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int, _ cosines: Cosines) {
-            let fxs = cosines.x, fys = cosines.y
+            var terms: [Double] = []
             values.withUnsafeBufferPointer { values in
-                for cy in 0..<ny {
-                    var cx = 0
-                    while cx * ny < nx * (ny - cy) {
-                        var f = 0.0
-                        fxs[cx].withUnsafeBufferPointer { fx in
-                            fys[cy].withUnsafeBufferPointer { fy in
-                                // The reference's order of summation, so that its rounding is met bit for bit.
-                                for y in 0..<h {
-                                    let row = y * w, wave = fy[y]
-                                    for x in 0..<w { f += values[row + x] * fx[x] * wave }
-                                }
+                cosines.x.withUnsafeBufferPointer { fxs in
+                    cosines.y.withUnsafeBufferPointer { fys in
+                        for cy in 0..<ny {
+                            var count = 0
+                            while count * ny < nx * (ny - cy) { count += 1 }
+                            let fy = UnsafeBufferPointer(rebasing: fys[(cy * h)..<((cy + 1) * h)])
+                            var cx = 0
+                            while cx < count {
+                                let sums = Self.fourTerms(values, w: w, h: h, fxs: fxs, from: cx, below: count, fy: fy)
+                                for lane in 0..<min(4, count - cx) { terms.append(sums[lane] / Double(w * h)) }
+                                cx += 4
                             }
                         }
-                        f /= Double(w * h)
-                        if cx > 0 || cy > 0 {
-                            ac.append(f)
-                            scale = max(scale, abs(f))
-                        } else {
-                            dc = f
-                        }
-                        cx += 1
                     }
                 }
             }
+            dc = terms[0]
+            ac = Array(terms.dropFirst())
+            for f in ac { scale = max(scale, abs(f)) }
             if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }
+        }
+
+        /// The sums of terms `first` ..< `first` + 4 (those below `limit`; the others repeat the
+        /// last) of one cosine row `fy`. Each term is summed in the reference's order, so its
+        /// rounding is met bit for bit; four at once because each sum waits on its previous
+        /// addition, and four independent ones keep the floating-point adder busy.
+        private static func fourTerms(_ values: UnsafeBufferPointer<Double>, w: Int, h: Int, fxs: UnsafeBufferPointer<Double>,
+                                      from first: Int, below limit: Int, fy: UnsafeBufferPointer<Double>) -> [Double] {
+            func row(_ lane: Int) -> UnsafeBufferPointer<Double> {
+                let cx = min(first + lane, limit - 1)
+                return UnsafeBufferPointer(rebasing: fxs[(cx * w)..<((cx + 1) * w)])
+            }
+            let (fx0, fx1, fx2, fx3) = (row(0), row(1), row(2), row(3))
+            var (f0, f1, f2, f3) = (0.0, 0.0, 0.0, 0.0)
+            for y in 0..<h {
+                let row = y * w, wave = fy[y]
+                for x in 0..<w {
+                    let value = values[row + x]
+                    f0 += value * fx0[x] * wave
+                    f1 += value * fx1[x] * wave
+                    f2 += value * fx2[x] * wave
+                    f3 += value * fx3[x] * wave
+                }
+            }
+            return [f0, f1, f2, f3]
         }
     }
 }
