@@ -162,15 +162,21 @@ public struct SyncEngine: Sendable {
         } catch {
             throw CacheCommandError("cannot write the gallery", error)
         }
-        for feed in staged {
-            do {
-                let recorded = try await recorder.record(feed, ledger: mirrored.ledger)
+        let outcomes = await recorder.recordAll(staged, ledger: mirrored.ledger) { error in
+            (try? Self.recordingFailure(error)) == nil
+        }
+        for (feed, outcome) in zip(staged, outcomes) {
+            switch outcome {
+            case .success(let recorded)?:
                 reports.append(recorded.report)
                 failures += recorded.failures
-            } catch {
+            case .failure(let error)?:
                 var report = FeedReport(url: feed.url, title: feed.record.title)
                 report.error = try Self.recordingFailure(error)
                 reports.append(report)
+            case nil:
+                // Not started: an earlier feed's failure ended the sync, and was thrown above.
+                break
             }
         }
         do {
