@@ -4,33 +4,42 @@ extension FeedRecorder {
     /// both cores busy instead of one.
     static let feedsAtOnce = 2
 
+    /// What `record` did with one staged feed, by its place in the list.
+    enum Outcome: Sendable {
+        case recorded(Int, Recorded)
+        case failed(Int, any Error)
+    }
+
     /// `record` of each staged feed, `feedsAtOnce` at a time; the outcomes in `staged`'s order.
     /// After an outcome that `stops` says ends the sync, no further feed is started: the ones
     /// not started are nil.
     func recordAll(_ staged: [StagedFeed], ledger: MediaLedger,
-                   stops: @escaping @Sendable (any Error) -> Bool) async -> [Result<Recorded, any Error>?] {
-        await withTaskGroup(of: (Int, Result<Recorded, any Error>).self) { group in
-            var next = staged.indices.makeIterator()
-            var stopped = false
-            func startNext() {
-                guard !stopped, let number = next.next() else { return }
-                let feed = staged[number]
-                group.addTask {
-                    do {
-                        return (number, .success(try await record(feed, ledger: ledger)))
-                    } catch {
-                        return (number, .failure(error))
+                   stops: @escaping @Sendable (any Error) -> Bool) async -> [Outcome?] {
+        await withTaskGroup(of: Outcome.self) { group in
+            var outcomes = [Outcome?](repeating: nil, count: staged.count)
+            var (started, finished, stopped) = (0, 0, false)
+            while true {
+                while !stopped, started < staged.count, started - finished < Self.feedsAtOnce {
+                    let (number, feed) = (started, staged[started])
+                    group.addTask {
+                        do {
+                            return .recorded(number, try await record(feed, ledger: ledger))
+                        } catch {
+                            return .failed(number, error)
+                        }
                     }
+                    started += 1
+                }
+                guard let outcome = await group.next() else { return outcomes }
+                finished += 1
+                switch outcome {
+                case .recorded(let number, _):
+                    outcomes[number] = outcome
+                case .failed(let number, let error):
+                    outcomes[number] = outcome
+                    if stops(error) { stopped = true }
                 }
             }
-            for _ in 0..<Self.feedsAtOnce { startNext() }
-            var outcomes = [Result<Recorded, any Error>?](repeating: nil, count: staged.count)
-            for await (number, outcome) in group {
-                outcomes[number] = outcome
-                if case .failure(let error) = outcome, stops(error) { stopped = true }
-                startNext()
-            }
-            return outcomes
         }
     }
 }

@@ -167,10 +167,10 @@ public struct SyncEngine: Sendable {
         }
         for (feed, outcome) in zip(staged, outcomes) {
             switch outcome {
-            case .success(let recorded)?:
+            case .recorded(_, let recorded)?:
                 reports.append(recorded.report)
                 failures += recorded.failures
-            case .failure(let error)?:
+            case .failed(_, let error)?:
                 var report = FeedReport(url: feed.url, title: feed.record.title)
                 report.error = try Self.recordingFailure(error)
                 reports.append(report)
