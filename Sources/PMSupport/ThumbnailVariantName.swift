@@ -73,9 +73,12 @@ public struct ThumbnailVariantName: Sendable, Hashable, CustomStringConvertible 
 
     /// The extension of the files in a variant folder named `folder`: its `.<ext>` suffix, else
     /// `png`. Total, for folder names read back from rows that may be of any spelling.
-    public static func fileExtension(ofFolder folder: some StringProtocol) -> String {
-        guard let dot = folder.lastIndex(of: "."), folder.index(after: dot) < folder.endIndex else { return "png" }
-        return String(folder[folder.index(after: dot)...])
+    /// A `String`, read as bytes: every thumbnail path a page names is spelled through it, and a
+    /// generic one, called from another module, was not specialized.
+    public static func fileExtension(ofFolder folder: String) -> String {
+        let utf8 = folder.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), utf8.index(after: dot) < utf8.endIndex else { return "png" }
+        return String(folder[utf8.index(after: dot)...])
     }
 
     /// A decimal in 1...max, digits only, no leading zero.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PMCache
 
@@ -91,9 +92,14 @@ import Testing
     }
 
     @Test func tagsReadTheSameByHandAsByJSONDecoder() {
-        for tags in [[], ["a"], ["a b", "c"], ["é", "日本"], ["a/b"], ["quote\"d", "back\\slash"], ["tab\tin"]] as [[String]] {
+        for tags in [[], ["a"], ["a b", "c"], ["é", "日本"], ["a/b"], ["quote\"d", "back\\slash"], ["tab\tin"],
+                     ["\u{0}\u{1F}\u{7F}", "\r\n", "📷 \"x\" \\ y"]] as [[String]] {
             #expect(TagList.decode(TagList.encode(tags)) == tags)
+            let decoded = try? JSONDecoder().decode([String].self, from: Data(TagList.encode(tags).utf8))
+            #expect(decoded == tags, "\(TagList.encode(tags))")
         }
+        // No escape where none is needed, so the hand-written reader takes it.
+        #expect(TagList.encode(["a/b", "é"]) == #"["a/b","é"]"#)
         #expect(TagList.decode(#"[ "x" , "y" ]"#) == ["x", "y"])
         #expect(TagList.decode("[\"a\", \"b\"] trailing") == [])
         #expect(TagList.decode(nil) == [])
