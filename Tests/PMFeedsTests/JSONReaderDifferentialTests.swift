@@ -82,19 +82,8 @@ import Testing
     @Test func agreesOnMutatedDocuments() {
         let seeds = [#"{"a":[1,-2,3.5,true,false,null,"x\"y\\z\u00e9\ud83d\ude00"],"b":{"c":"I\'m"}}"#,
                      #"[{"title":"t","link":"https://www.flickr.com/photos/o/1/","media":{"m":"u"},"tags":"a b"}]"#]
-        let pool = Array(#"{}[]",:\ '/0129-+ntfu"#.utf8) + [0x09, 0x0A, 0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
-        var random = SplitMix64(state: 0x5EED)
         var checked = 0
-        for _ in 0..<1_000 {
-            var bytes = Array(seeds.randomElement(using: &random)!.utf8)
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes.insert(pool.randomElement(using: &random)!, at: at)
-                case 1: bytes[at] = pool.randomElement(using: &random)!
-                default: if bytes.count > 1 { bytes.remove(at: at) }
-                }
-            }
+        for bytes in mutatedDocuments(of: seeds, count: 1_000, seed: 0x5EED) {
             expectAgreement(bytes)
             checked += 1
         }

@@ -38,3 +38,22 @@ struct SplitMix64: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 }
+
+/// `count` seeded random edits (one to three inserted, replaced or deleted bytes) of `seeds`,
+/// the same on every run. The pool of bytes has no `.`, `e` or `E`: see the differential tests.
+func mutatedDocuments(of seeds: [String], count: Int, seed: UInt64) -> [[UInt8]] {
+    let pool = Array(#"{}[]",:\ '/0129-+ntfu"#.utf8) + [0x09, 0x0A, 0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
+    var random = SplitMix64(state: seed)
+    return (0..<count).map { _ in
+        var bytes = Array(seeds.randomElement(using: &random)!.utf8)
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let at = Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: bytes.insert(pool.randomElement(using: &random)!, at: at)
+            case 1: bytes[at] = pool.randomElement(using: &random)!
+            default: if bytes.count > 1 { bytes.remove(at: at) }
+            }
+        }
+        return bytes
+    }
+}
