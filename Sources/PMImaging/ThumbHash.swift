@@ -81,11 +81,8 @@ public enum ThumbHash {
     private struct Cosines {
         let x: [Double]
         let y: [Double]
-        let w: Int
-        let h: Int
 
         init(w: Int, h: Int, nx: Int, ny: Int) {
-            (self.w, self.h) = (w, h)
             x = (0..<nx).flatMap { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
             y = (0..<ny).flatMap { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
         }

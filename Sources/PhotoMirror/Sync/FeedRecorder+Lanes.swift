@@ -8,6 +8,12 @@ extension FeedRecorder {
     enum Outcome: Sendable {
         case recorded(Int, Recorded)
         case failed(Int, any Error)
+
+        var number: Int {
+            switch self {
+            case .recorded(let number, _), .failed(let number, _): number
+            }
+        }
     }
 
     /// `record` of each staged feed, `feedsAtOnce` at a time; the outcomes in `staged`'s order.
@@ -32,13 +38,8 @@ extension FeedRecorder {
                 }
                 guard let outcome = await group.next() else { return outcomes }
                 finished += 1
-                switch outcome {
-                case .recorded(let number, _):
-                    outcomes[number] = outcome
-                case .failed(let number, let error):
-                    outcomes[number] = outcome
-                    if stops(error) { stopped = true }
-                }
+                outcomes[outcome.number] = outcome
+                if case .failed(_, let error) = outcome, stops(error) { stopped = true }
             }
         }
     }

@@ -191,11 +191,10 @@ struct ReferenceCheck: Sendable {
                         var stop = start
                         while stop < end, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
                         let segment = UnsafeBufferPointer(rebasing: bytes[start..<stop])
-                        if segment.isEmpty || (dots && segment.elementsEqual(".".utf8)) {
-                        } else if dots && segment.elementsEqual("..".utf8) {
+                        if dots && segment.elementsEqual("..".utf8) {
                             guard let start = starts.popLast() else { return false }
                             resolved.removeSubrange(start...)
-                        } else {
+                        } else if !segment.isEmpty, !(dots && segment.elementsEqual(".".utf8)) {
                             push(segment)
                         }
                         start = stop + 1
