@@ -2,7 +2,8 @@
 // JSON Feed detection and mapping, charsets, XML recovery, HTML entities, dates, URL resolution),
 // then paging on what it returns, and FeedParser.stream (the sync's reading) checked against it;
 // then the same bytes as the HTML of an Atom entry, so every input also goes through libxml2's
-// HTML parser and the <img>/srcset extraction.
+// HTML parser and the <img>/srcset extraction. The bytes also go through the JSON reader that
+// skips named members (verify's reading of manifests and JSON Feeds), checked against the full read.
 // Built by Scripts/fuzz with `swiftc -sanitize=fuzzer,address` against PMFeeds compiled the same way.
 import Foundation
 import PMFeeds
@@ -26,6 +27,7 @@ private let htmlSuffix = Array("]]></content></entry></feed>".utf8)
 public func fuzzFeedParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     check(bytes, contentType: contentTypes[size % contentTypes.count])
+    checkSkipping(bytes)
     // CDATA ends at the first "]]>": that sequence is broken up, everything else goes in as is.
     var html = htmlPrefix
     html.reserveCapacity(htmlPrefix.count + bytes.count + htmlSuffix.count)
@@ -83,4 +85,31 @@ private func checkStream(_ bytes: [UInt8], contentType: String?, parsed: ParsedF
         return
     }
     precondition(items.map(\.mediaURL) == parsed.items.map(\.mediaURL), "streamed items differ from parsed ones")
+}
+
+/// Keys that feeds and photomirror's own files use, skipped wherever they appear.
+private let skippedKeys: Set<String> = ["title", "description", "tags", "items", "media", "link", "a"]
+
+/// `JSONValue.parse(_:skipping:)` must accept exactly what the full read accepts, and give its
+/// value without the skipped members.
+private func checkSkipping(_ bytes: [UInt8]) {
+    let full = JSONValue.parse(bytes), skipping = JSONValue.parse(bytes, skipping: skippedKeys)
+    precondition((full == nil) == (skipping == nil), "the skipping read and the full read disagree on validity")
+    if let full, let skipping { precondition(agrees(skipping, withoutSkipped: full), "the skipping read kept other members") }
+}
+
+private func agrees(_ skipping: JSONValue, withoutSkipped full: JSONValue) -> Bool {
+    switch (skipping, full) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { agrees($0, withoutSkipped: $1) }
+    case (.object(let a), .object(let b)):
+        let kept = b.members.filter { !skippedKeys.contains($0.key) }
+        return a.members.count == kept.count
+            && zip(a.members, kept).allSatisfy { $0.key == $1.key && agrees($0.value, withoutSkipped: $1.value) }
+    default: return false
+    }
 }
