@@ -105,8 +105,7 @@ public enum ThumbHash {
                             let fy = UnsafeBufferPointer(rebasing: fys[(cy * h)..<((cy + 1) * h)])
                             var cx = 0
                             while cx < count {
-                                let sums = Self.fourTerms(values, w: w, h: h, fxs: fxs, from: cx, below: count, fy: fy)
-                                for lane in 0..<min(4, count - cx) { terms.append(sums[lane] / Double(w * h)) }
+                                Self.appendFourTerms(values, w: w, h: h, fxs: fxs, from: cx, below: count, fy: fy, to: &terms)
                                 cx += 4
                             }
                         }
@@ -119,12 +118,14 @@ public enum ThumbHash {
             if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }
         }
 
-        /// The sums of terms `first` ..< `first` + 4 (those below `limit`; the others repeat the
-        /// last) of one cosine row `fy`. Each term is summed in the reference's order, so its
-        /// rounding is met bit for bit; four at once because each sum waits on its previous
-        /// addition, and four independent ones keep the floating-point adder busy.
-        private static func fourTerms(_ values: UnsafeBufferPointer<Double>, w: Int, h: Int, fxs: UnsafeBufferPointer<Double>,
-                                      from first: Int, below limit: Int, fy: UnsafeBufferPointer<Double>) -> [Double] {
+        /// Appends terms `first` ..< `first` + 4 of one cosine row `fy`, those below `limit` (the
+        /// lanes past it repeat the last term and are dropped). Each term is summed in the
+        /// reference's order, so its rounding is met bit for bit; four at once because each sum
+        /// waits on its previous addition, and four independent ones keep the floating-point
+        /// adder busy.
+        private static func appendFourTerms(_ values: UnsafeBufferPointer<Double>, w: Int, h: Int,
+                                            fxs: UnsafeBufferPointer<Double>, from first: Int, below limit: Int,
+                                            fy: UnsafeBufferPointer<Double>, to terms: inout [Double]) {
             func row(_ lane: Int) -> UnsafeBufferPointer<Double> {
                 let cx = min(first + lane, limit - 1)
                 return UnsafeBufferPointer(rebasing: fxs[(cx * w)..<((cx + 1) * w)])
@@ -141,7 +142,11 @@ public enum ThumbHash {
                     f3 += value * fx3[x] * wave
                 }
             }
-            return [f0, f1, f2, f3]
+            let pixels = Double(w * h)
+            terms.append(f0 / pixels)
+            if first + 1 < limit { terms.append(f1 / pixels) }
+            if first + 2 < limit { terms.append(f2 / pixels) }
+            if first + 3 < limit { terms.append(f3 / pixels) }
         }
     }
 }

@@ -205,8 +205,7 @@ struct ReferenceCheck: Sendable {
                 guard walk(folder, to: folder.count, dots: false), walk(link, to: pathEnd, dots: true) else { return nil }
                 // A folder link is served as its index page.
                 if pathEnd == 0 || link[pathEnd - 1] == UInt8(ascii: "/") {
-                    var index = "index.html"
-                    index.withUTF8 { push($0) }
+                    ("index.html" as StaticString).withUTF8Buffer { push($0) }
                 }
                 return String(decoding: resolved, as: UTF8.self)
             }
