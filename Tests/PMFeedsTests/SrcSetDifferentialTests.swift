@@ -27,7 +27,7 @@ import Testing
                 guard urlEnd > urlStart else { continue }
                 var url = ""
                 url.unicodeScalars.append(contentsOf: input[urlStart..<urlEnd])
-                if let candidate = SrcSet.candidate(url: url, descriptors: descriptors) { candidates.append(candidate) }
+                if let candidate = SrcSet.candidate(url: url, descriptors: descriptors.map { Array($0.utf8) }) { candidates.append(candidate) }
             }
         }
 

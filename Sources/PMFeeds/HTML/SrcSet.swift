@@ -61,7 +61,7 @@ struct SrcSet: Equatable {
             let urlStart = position
             while position < input.count, !isSpace(input[position]) { position += 1 }
             var urlEnd = position
-            var descriptors: [String] = []
+            var descriptors: [Range<Int>] = []
             if input[urlEnd - 1] == comma {
                 // A URL ending in commas ends its candidate: no descriptors follow.
                 while urlEnd > urlStart, input[urlEnd - 1] == comma { urlEnd -= 1 }
@@ -70,20 +70,20 @@ struct SrcSet: Equatable {
             }
             guard urlEnd > urlStart else { continue }
             let url = String(decoding: UnsafeBufferPointer(rebasing: input[urlStart..<urlEnd]), as: UTF8.self)
-            if let candidate = candidate(url: url, descriptors: descriptors) { candidates.append(candidate) }
+            if let candidate = candidate(url: url, descriptors: descriptors.map { input[$0] }) { candidates.append(candidate) }
         }
     }
 
     /// The descriptor tokens after a URL, up to the comma that ends the candidate (commas inside
     /// parentheses belong to the token); `position` moves past that comma.
-    private static func tokenizeDescriptors(_ input: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> [String] {
+    private static func tokenizeDescriptors(_ input: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> [Range<Int>] {
         enum State { case inDescriptor, inParens, afterDescriptor }
         while position < input.count, isSpace(input[position]) { position += 1 }
-        var descriptors: [String] = []
+        var descriptors: [Range<Int>] = []
         var start = position
         var state = State.inDescriptor
         func flush(upTo end: Int) {
-            if end > start { descriptors.append(String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)) }
+            if end > start { descriptors.append(start..<end) }
         }
         while position < input.count {
             let byte = input[position]
@@ -113,20 +113,21 @@ struct SrcSet: Equatable {
         return descriptors
     }
 
-    /// Applies the descriptors; nil when they are invalid (unknown, repeated, or `w` with `x`).
-    static func candidate(url: String, descriptors: [String]) -> Candidate? {
+    /// Applies the descriptors (each a token's bytes); nil when they are invalid (unknown,
+    /// repeated, or `w` with `x`).
+    static func candidate<Token: BidirectionalCollection<UInt8>>(url: String, descriptors: [Token]) -> Candidate? {
         var width: Int?, density: Double?, height: Int?
         for descriptor in descriptors {
             guard let unit = descriptor.last else { return nil }
-            let value = String(descriptor.dropLast())
+            let value = descriptor.dropLast()
             switch unit {
-            case "w":
+            case UInt8(ascii: "w"):
                 guard width == nil, density == nil, let parsed = integer(value), parsed > 0 else { return nil }
                 width = parsed
-            case "x":
+            case UInt8(ascii: "x"):
                 guard width == nil, density == nil, height == nil, let parsed = floatingPoint(value), parsed >= 0 else { return nil }
                 density = parsed
-            case "h":
+            case UInt8(ascii: "h"):
                 guard height == nil, density == nil, let parsed = integer(value), parsed > 0 else { return nil }
                 height = parsed
             default:
@@ -139,17 +140,17 @@ struct SrcSet: Equatable {
     }
 
     /// The standard's "valid non-negative integer": ASCII digits only.
-    private static func integer(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Int(text)
+    private static func integer(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// The standard's "valid floating-point number": digits with an optional `-`, fraction and exponent.
-    private static func floatingPoint(_ text: String) -> Double? {
-        guard !text.isEmpty, text.utf8.count <= 32,
-              text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65 }),
-              let first = text.utf8.first, first != 0x2B, text.utf8.last != 0x2E, first != 0x2E || text.utf8.count > 1,
-              let value = Double(text), value.isFinite else { return nil }
+    private static func floatingPoint(_ bytes: some BidirectionalCollection<UInt8>) -> Double? {
+        guard !bytes.isEmpty, bytes.count <= 32,
+              bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 | 0x20 == 0x65 }),
+              let first = bytes.first, first != 0x2B, bytes.last != 0x2E, first != 0x2E || bytes.count > 1,
+              let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
 }

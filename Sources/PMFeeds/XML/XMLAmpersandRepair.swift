@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites a UTF-8 document's `&` references before libxml2 reads it.
 ///
 /// Always: an HTML5 name (`&nbsp;`, `&eacute;`) that the document's DTD does not declare becomes
@@ -21,7 +23,7 @@ enum XMLAmpersandRepair {
     }
 
     static func rewrite(_ bytes: [UInt8], repair: Bool) -> Rewritten {
-        guard repair || bytes.contains(ampersand) else { return Rewritten(bytes: bytes) }
+        guard repair || memchr(bytes, Int32(ampersand), bytes.count) != nil else { return Rewritten(bytes: bytes) }
         var result = Rewritten(bytes: [])
         var declared: Set<String> = []
         var index = 0
@@ -29,6 +31,7 @@ enum XMLAmpersandRepair {
         // when the next replacement comes, and not at all when none does.
         var flushed = 0
         var changed = false
+        var finder = MarkupFinder()
         func replace(upTo end: Int, with replacement: some Sequence<UInt8>) {
             if !changed {
                 changed = true
@@ -42,11 +45,13 @@ enum XMLAmpersandRepair {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == lessThan {
-                if let end = end(of: "<!--", "-->", in: bytes, at: index)
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                let declaration = next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+                if declaration, let end = end(of: "<!--", "-->", in: bytes, at: index)
                     ?? end(of: "<![CDATA[", "]]>", in: bytes, at: index)
                     ?? end(of: "<?", "?>", in: bytes, at: index) {
                     index = end
-                } else if starts(bytes, "<!DOCTYPE", at: index) {
+                } else if declaration, starts(bytes, "<!DOCTYPE", at: index) {
                     let end = doctypeEnd(bytes, from: index)
                     declared.formUnion(declaredEntities(bytes[index..<end]))
                     index = end
@@ -87,7 +92,7 @@ enum XMLAmpersandRepair {
             } else if repair, byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
                 replace(upTo: index + 1, with: EmptyCollection())
             } else {
-                index += 1
+                index = finder.next(in: bytes, from: index + 1, controls: repair)
             }
         }
         guard changed else { return Rewritten(bytes: bytes, escapedAmpersands: result.escapedAmpersands) }
@@ -96,8 +101,42 @@ enum XMLAmpersandRepair {
     }
 
     private static let ampersand = UInt8(ascii: "&"), lessThan = UInt8(ascii: "<")
+
+    /// Finds the next byte the rewrite looks at. Nearly every byte of a feed is plain text, so
+    /// each of `<` and `&` is found with `memchr` and its offset kept until the rewrite passes
+    /// it: markup is dense (a tag every few dozen bytes) while `&` may not come for pages.
+    private struct MarkupFinder {
+        var lessThanAt = -1, ampersandAt = -1
+
+        /// The offset of the next `<` or `&` (or, with `controls`, C0 control) at or after `start`.
+        mutating func next(in bytes: [UInt8], from start: Int, controls: Bool) -> Int {
+            bytes.withUnsafeBufferPointer { buffer in
+                if controls {
+                    var index = start
+                    while index < buffer.count {
+                        let byte = buffer[index]
+                        if byte == lessThan || byte == ampersand || byte < 0x20 { return index }
+                        index += 1
+                    }
+                    return buffer.count
+                }
+                if lessThanAt < start { lessThanAt = Self.find(lessThan, in: buffer, from: start) }
+                if ampersandAt < start { ampersandAt = Self.find(ampersand, in: buffer, from: start) }
+                return min(lessThanAt, ampersandAt)
+            }
+        }
+
+        private static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, Int32(byte), buffer.count - start) else { return buffer.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     private static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
-    private static let predefinedNames = ["lt", "gt", "amp", "quot", "apos"]
+    /// Compared as bytes: a feed of escaped HTML has tens of these per item.
+    private static let predefinedNames: [(name: String, bytes: [UInt8])] =
+        ["lt", "gt", "amp", "quot", "apos"].map { ($0, Array($0.utf8)) }
 
     private enum Reference {
         /// `&#N;` or `&#xH;`, ending before `end`.
@@ -124,8 +163,8 @@ enum XMLAmpersandRepair {
                 || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".") { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
         let name = bytes[(start + 1)..<index]
-        if let known = predefinedNames.first(where: { name.elementsEqual($0.utf8) }) {
-            return .predefined(known, end: index + 1)
+        if name.count <= 4, let known = predefinedNames.first(where: { $0.bytes.elementsEqual(name) }) {
+            return .predefined(known.name, end: index + 1)
         }
         return .named(String(decoding: name, as: UTF8.self), end: index + 1)
     }
