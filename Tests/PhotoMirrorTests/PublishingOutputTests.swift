@@ -41,6 +41,24 @@ import Testing
         #expect(String(decoding: json.bytes, as: UTF8.self).contains(#"{"a": "#))
     }
 
+    /// The eight-bytes-at-once scan finds the same first escaped byte as a byte loop, wherever
+    /// it sits in a word and whatever surrounds it (UTF-8 lead and continuation bytes included).
+    @Test func jsonEscapeScanAgreesWithAByteLoop() {
+        let alphabet: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0x9F,
+                                 0xA2, 0xDC, 0xE2, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            // Mostly plain letters, so words without any escaped byte are common too.
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &generator) == 0 ? alphabet.randomElement(using: &generator)! : UInt8(ascii: "q")
+            }
+            let start = Int.random(in: 0...count, using: &generator)
+            let expected = bytes[start...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            bytes.withUnsafeBufferPointer { #expect(JSONBuffer.firstEscaped(in: $0, from: start) == expected, "\(bytes) from \(start)") }
+        }
+    }
+
     @Test func manifestsDecodeToWhatTheIndexHolds() throws {
         let feed = FeedRecord(key: "k", url: "https://f.example/?a=1&b=\"2\"", kind: "rss", title: Self.hostile,
                               link: nil, attribution: "© someone", etag: nil, lastModified: nil, lastSync: 1_800_000_000)

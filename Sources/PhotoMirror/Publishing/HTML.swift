@@ -28,7 +28,10 @@ enum HTML {
     /// unreserved ones and a few safe sub-delimiters), never absolute.
     static func relativeLink(_ path: String) -> String {
         let utf8 = path.utf8
-        if !utf8.isEmpty, utf8.first != UInt8(ascii: "/"), utf8.allSatisfy(isKeptInLink) { return path }
+        // Nearly every path (a content address) is kept as it is; the test runs on the
+        // contiguous bytes when the string has them.
+        let keptAsItIs = utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isKeptInLink) } ?? utf8.allSatisfy(isKeptInLink)
+        if !utf8.isEmpty, utf8.first != UInt8(ascii: "/"), keptAsItIs { return path }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         let hex = Array("0123456789ABCDEF".utf8)

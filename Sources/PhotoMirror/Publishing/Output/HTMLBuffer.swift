@@ -19,7 +19,8 @@ struct HTMLBuffer {
     }
 
     mutating func markup(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func number(_ value: Int) {

@@ -25,16 +25,49 @@ struct JSONBuffer {
         var value = value
         value.withUTF8 { utf8 in
             var copied = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
-                escape(byte)
-                copied = index + 1
+            while let special = Self.firstEscaped(in: utf8, from: copied) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<special]))
+                escape(utf8[special])
+                copied = special + 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The offset of the first byte at or after `start` that must be escaped. Eight bytes are
+    /// tested at once (most strings have no such byte: the cost is the scan), then the word
+    /// that may hold one byte by byte.
+    static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        if let base = utf8.baseAddress {
+            while index + 8 <= utf8.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if Self.mayNeedEscaping(word) {
+                    for offset in index..<(index + 8) where Self.needsEscaping(utf8[offset]) { return offset }
+                }
+                index += 8
+            }
+        }
+        while index < utf8.count {
+            if Self.needsEscaping(utf8[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any byte of `word` may be a control character, `"` or a backslash (no false negatives;
+    /// "Bit Twiddling Hacks": a byte below n, or a zero byte after an XOR).
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     /// A string, or `null`.
@@ -76,11 +109,20 @@ struct JSONBuffer {
     /// is the object's first member.
     mutating func key(_ name: StaticString, depth: Int, first: Bool = false) {
         raw(first ? "\n" : ",\n")
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        Self.indentation.withUTF8Buffer { spaces in
+            if 2 * depth <= spaces.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<(2 * depth)]))
+            } else {
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+            }
+        }
         bytes.append(UInt8(ascii: "\""))
         raw(name)
         raw("\": ")
     }
+
+    /// Spaces for the usual depths, appended as one run (a manifest writes tens of keys per item).
+    private static let indentation: StaticString = "                "
 
     mutating func member(_ name: StaticString, _ value: String?, depth: Int, first: Bool = false) {
         key(name, depth: depth, first: first)

@@ -17,26 +17,29 @@ public enum W3CTimestamp {
         var time = time_t(clamped.rounded(.down))
         var parts = tm()
         gmtime_r(&time, &parts)
-        pad(Int(parts.tm_year) + 1900, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        pad(Int(parts.tm_mon) + 1, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        pad(Int(parts.tm_mday), width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        pad(Int(parts.tm_hour), width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        pad(Int(parts.tm_min), width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        pad(Int(parts.tm_sec), width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-    private static func pad(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
-            divisor /= 10
+        // Formatted on the stack and appended once: a republish writes several per item.
+        var text: (UInt64, UInt64, UInt32) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            func put(_ value: Int, width: Int, at offset: Int) {
+                var value = value
+                for index in (offset..<(offset + width)).reversed() {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(Int(parts.tm_year) + 1900, width: 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(Int(parts.tm_mon) + 1, width: 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(Int(parts.tm_mday), width: 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(Int(parts.tm_hour), width: 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(Int(parts.tm_min), width: 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(Int(parts.tm_sec), width: 2, at: 17)
+            buffer[19] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<20]))
         }
     }
 }
