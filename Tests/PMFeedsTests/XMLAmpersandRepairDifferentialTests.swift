@@ -1,8 +1,9 @@
 import Testing
 @testable import PMFeeds
 
-/// XMLAmpersandRepair's `memchr` scan against the byte-at-a-time loop it replaced (kept here as
-/// it was), on documents built at random from the pieces the rewrite treats specially.
+/// XMLAmpersandRepair's `memchr` scan against the byte-at-a-time loop it replaced (that loop and
+/// its reading of a reference kept here as they were; the helpers both share are the rewrite's
+/// own), on documents built at random from the pieces the rewrite treats specially.
 @Suite struct XMLAmpersandRepairDifferentialTests {
     enum ByteAtATimeRepair {
         struct Rewritten {
@@ -10,7 +11,7 @@ import Testing
             /// Bare `&`s (and `&` of undeclared names) escaped; only with `repair`.
             var escapedAmpersands = 0
         }
-    
+
         static func rewrite(_ bytes: [UInt8], repair: Bool) -> Rewritten {
             guard repair || bytes.contains(ampersand) else { return Rewritten(bytes: bytes) }
             var result = Rewritten(bytes: [])
@@ -33,15 +34,15 @@ import Testing
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == lessThan {
-                    if let end = end(of: "<!--", "-->", in: bytes, at: index)
-                        ?? end(of: "<![CDATA[", "]]>", in: bytes, at: index)
-                        ?? end(of: "<?", "?>", in: bytes, at: index) {
+                    if let end = XMLAmpersandRepair.end(of: "<!--", "-->", in: bytes, at: index)
+                        ?? XMLAmpersandRepair.end(of: "<![CDATA[", "]]>", in: bytes, at: index)
+                        ?? XMLAmpersandRepair.end(of: "<?", "?>", in: bytes, at: index) {
                         index = end
-                    } else if starts(bytes, "<!DOCTYPE", at: index) {
-                        let end = doctypeEnd(bytes, from: index)
-                        declared.formUnion(declaredEntities(bytes[index..<end]))
+                    } else if XMLAmpersandRepair.starts(bytes, "<!DOCTYPE", at: index) {
+                        let end = XMLAmpersandRepair.doctypeEnd(bytes, from: index)
+                        declared.formUnion(XMLAmpersandRepair.declaredEntities(bytes[index..<end]))
                         index = end
-                    } else if repair, !opensMarkup(bytes, index + 1) {
+                    } else if repair, !XMLAmpersandRepair.opensMarkup(bytes, index + 1) {
                         replace(upTo: index + 1, with: "&#60;".utf8)
                     } else {
                         index += 1
@@ -51,8 +52,8 @@ import Testing
                     case .character(let end):
                         index = end
                     case .predefined(let name, let end):
-                        if repair, let value = predefined[name] {
-                            replace(upTo: end, with: characterReferences(value, length: end - index))
+                        if repair, let value = XMLAmpersandRepair.predefined[name] {
+                            replace(upTo: end, with: XMLAmpersandRepair.characterReferences(value, length: end - index))
                         } else {
                             index = end
                         }
@@ -60,7 +61,7 @@ import Testing
                         if declared.contains(name) {
                             index = end
                         } else if let value = HTML5Entities.table[name] {
-                            replace(upTo: end, with: characterReferences(value, length: end - index))
+                            replace(upTo: end, with: XMLAmpersandRepair.characterReferences(value, length: end - index))
                         } else if repair {
                             result.escapedAmpersands += 1
                             replace(upTo: index + 1, with: "&#38;".utf8)
@@ -85,11 +86,10 @@ import Testing
             result.bytes.append(contentsOf: bytes[flushed...])
             return result
         }
-    
+
         private static let ampersand = UInt8(ascii: "&"), lessThan = UInt8(ascii: "<")
-        private static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
         private static let predefinedNames = ["lt", "gt", "amp", "quot", "apos"]
-    
+
         private enum Reference {
             /// `&#N;` or `&#xH;`, ending before `end`.
             case character(end: Int)
@@ -98,7 +98,7 @@ import Testing
             case named(String, end: Int)
             case bare
         }
-    
+
         private static func reference(in bytes: [UInt8], at start: Int) -> Reference {
             var index = start + 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
@@ -106,12 +106,12 @@ import Testing
                 let hex = index < bytes.count && bytes[index] == UInt8(ascii: "x")
                 if hex { index += 1 }
                 let digits = index
-                while index < bytes.count, isDigit(bytes[index], hex: hex) { index += 1 }
+                while index < bytes.count, XMLAmpersandRepair.isDigit(bytes[index], hex: hex) { index += 1 }
                 guard index > digits, index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
                 return .character(end: index + 1)
             }
-            guard index < bytes.count, isNameStart(bytes[index]) else { return .bare }
-            while index < bytes.count, isNameStart(bytes[index]) || isDigit(bytes[index], hex: false)
+            guard index < bytes.count, XMLAmpersandRepair.isNameStart(bytes[index]) else { return .bare }
+            while index < bytes.count, XMLAmpersandRepair.isNameStart(bytes[index]) || XMLAmpersandRepair.isDigit(bytes[index], hex: false)
                     || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".") { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return .bare }
             let name = bytes[(start + 1)..<index]
@@ -119,91 +119,6 @@ import Testing
                 return .predefined(known, end: index + 1)
             }
             return .named(String(decoding: name, as: UTF8.self), end: index + 1)
-        }
-    
-        /// `&#NNN;` per scalar; a single one is padded with zeros to `length` bytes when shorter.
-        private static func characterReferences(_ scalars: [Unicode.Scalar], length: Int) -> [UInt8] {
-            var out: [UInt8] = []
-            for scalar in scalars {
-                let digits = String(scalar.value)
-                let zeros = scalars.count == 1 ? max(0, length - 3 - digits.count) : 0
-                out.append(contentsOf: "&#\(String(repeating: "0", count: zeros))\(digits);".utf8)
-            }
-            return out
-        }
-    
-        private static func isNameStart(_ byte: UInt8) -> Bool {
-            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: ":") || byte >= 0x80
-        }
-    
-        private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
-            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                || hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
-        }
-    
-        /// True when the byte after a `<` can start a tag, an end tag, a comment or a PI.
-        private static func opensMarkup(_ bytes: [UInt8], _ index: Int) -> Bool {
-            guard index < bytes.count else { return false }
-            let byte = bytes[index]
-            return isNameStart(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
-        }
-    
-        private static func starts(_ bytes: [UInt8], _ literal: String, at index: Int) -> Bool {
-            bytes[index...].starts(with: literal.utf8)
-        }
-    
-        /// The offset past `close` when `open` starts at `index` (the end of `bytes` if never closed).
-        private static func end(of open: String, _ close: String, in bytes: [UInt8], at index: Int) -> Int? {
-            guard starts(bytes, open, at: index) else { return nil }
-            let closing = Array(close.utf8)
-            var cursor = index + open.utf8.count
-            while cursor + closing.count <= bytes.count {
-                if bytes[cursor] == closing[0], bytes[cursor...].starts(with: closing) { return cursor + closing.count }
-                cursor += 1
-            }
-            return bytes.count
-        }
-    
-        /// The offset past the `>` that closes a `<!DOCTYPE`, skipping its internal subset's quoted
-        /// literals and comments.
-        private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
-            var index = start + 2, inSubset = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    index += 1
-                    while index < bytes.count, bytes[index] != byte { index += 1 }
-                } else if inSubset, let end = end(of: "<!--", "-->", in: bytes, at: index) {
-                    index = end
-                    continue
-                } else if byte == UInt8(ascii: "[") {
-                    inSubset = true
-                } else if byte == UInt8(ascii: "]") {
-                    inSubset = false
-                } else if byte == UInt8(ascii: ">"), !inSubset {
-                    return index + 1
-                }
-                index += 1
-            }
-            return bytes.count
-        }
-    
-        /// Names of the general entities a document type declaration declares.
-        private static func declaredEntities(_ doctype: ArraySlice<UInt8>) -> Set<String> {
-            var names: Set<String> = [], index = doctype.startIndex
-            let keyword = Array("<!ENTITY".utf8)
-            while index < doctype.endIndex {
-                guard doctype[index...].starts(with: keyword) else { index += 1; continue }
-                index += keyword.count
-                while index < doctype.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(doctype[index]) { index += 1 }
-                let start = index
-                while index < doctype.endIndex, ![0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27, 0x3E].contains(doctype[index]) { index += 1 }
-                if index > start, doctype[start] != UInt8(ascii: "%") {
-                    names.insert(String(decoding: doctype[start..<index], as: UTF8.self))
-                }
-            }
-            return names
         }
     }
 

@@ -133,7 +133,7 @@ enum XMLAmpersandRepair {
         }
     }
 
-    private static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
+    static let predefined: [String: [Unicode.Scalar]] = ["amp": ["&"], "lt": ["<"], "gt": [">"], "quot": ["\""], "apos": ["'"]]
     /// Compared as bytes: a feed of escaped HTML has tens of these per item.
     private static let predefinedNames: [(name: String, bytes: [UInt8])] =
         ["lt", "gt", "amp", "quot", "apos"].map { ($0, Array($0.utf8)) }
@@ -170,7 +170,7 @@ enum XMLAmpersandRepair {
     }
 
     /// `&#NNN;` per scalar; a single one is padded with zeros to `length` bytes when shorter.
-    private static func characterReferences(_ scalars: [Unicode.Scalar], length: Int) -> [UInt8] {
+    static func characterReferences(_ scalars: [Unicode.Scalar], length: Int) -> [UInt8] {
         var out: [UInt8] = []
         for scalar in scalars {
             let digits = String(scalar.value)
@@ -180,29 +180,29 @@ enum XMLAmpersandRepair {
         return out
     }
 
-    private static func isNameStart(_ byte: UInt8) -> Bool {
+    static func isNameStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
-    private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
+    static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             || hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
     }
 
     /// True when the byte after a `<` can start a tag, an end tag, a comment or a PI.
-    private static func opensMarkup(_ bytes: [UInt8], _ index: Int) -> Bool {
+    static func opensMarkup(_ bytes: [UInt8], _ index: Int) -> Bool {
         guard index < bytes.count else { return false }
         let byte = bytes[index]
         return isNameStart(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
     }
 
-    private static func starts(_ bytes: [UInt8], _ literal: String, at index: Int) -> Bool {
+    static func starts(_ bytes: [UInt8], _ literal: String, at index: Int) -> Bool {
         bytes[index...].starts(with: literal.utf8)
     }
 
     /// The offset past `close` when `open` starts at `index` (the end of `bytes` if never closed).
-    private static func end(of open: String, _ close: String, in bytes: [UInt8], at index: Int) -> Int? {
+    static func end(of open: String, _ close: String, in bytes: [UInt8], at index: Int) -> Int? {
         guard starts(bytes, open, at: index) else { return nil }
         let closing = Array(close.utf8)
         var cursor = index + open.utf8.count
@@ -215,7 +215,7 @@ enum XMLAmpersandRepair {
 
     /// The offset past the `>` that closes a `<!DOCTYPE`, skipping its internal subset's quoted
     /// literals and comments.
-    private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
+    static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start + 2, inSubset = false
         while index < bytes.count {
             let byte = bytes[index]
@@ -238,7 +238,7 @@ enum XMLAmpersandRepair {
     }
 
     /// Names of the general entities a document type declaration declares.
-    private static func declaredEntities(_ doctype: ArraySlice<UInt8>) -> Set<String> {
+    static func declaredEntities(_ doctype: ArraySlice<UInt8>) -> Set<String> {
         var names: Set<String> = [], index = doctype.startIndex
         let keyword = Array("<!ENTITY".utf8)
         while index < doctype.endIndex {
