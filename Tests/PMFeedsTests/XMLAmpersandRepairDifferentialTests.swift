@@ -125,7 +125,7 @@ import Testing
     static let pieces = ["text ", "<a>", "</a>", "<b x='&amp;'>", "&", "& ", "&amp;", "&lt;", "&quot;", "&apos;", "&gt;",
                          "&nbsp;", "&eacute;", "&copy", "&#160;", "&#x41;", "&#;", "&foo;", "&unknown;", "<", "< ",
                          "<!--", "-->", "<![CDATA[", "]]>", "<?pi ", "?>", "<!DOCTYPE d [<!ENTITY foo 'bar'>]>",
-                         "\u{01}", "\t", "\n", "é", "🙂", ";", "#"]
+                         "\u{01}", "\u{1F}", "\u{0B}", "\t", "\n", "é", "🙂", ";", "#"]
 
     @Test func agreesWithTheByteAtATimeRewrite() {
         var generator = SystemRandomNumberGenerator()

@@ -61,7 +61,7 @@ struct SrcSet: Equatable {
             let urlStart = position
             while position < input.count, !isSpace(input[position]) { position += 1 }
             var urlEnd = position
-            var descriptors: [Range<Int>] = []
+            var descriptors: [Slice<UnsafeBufferPointer<UInt8>>] = []
             if input[urlEnd - 1] == comma {
                 // A URL ending in commas ends its candidate: no descriptors follow.
                 while urlEnd > urlStart, input[urlEnd - 1] == comma { urlEnd -= 1 }
@@ -70,20 +70,22 @@ struct SrcSet: Equatable {
             }
             guard urlEnd > urlStart else { continue }
             let url = String(decoding: UnsafeBufferPointer(rebasing: input[urlStart..<urlEnd]), as: UTF8.self)
-            if let candidate = candidate(url: url, descriptors: descriptors.map { input[$0] }) { candidates.append(candidate) }
+            if let candidate = candidate(url: url, descriptors: descriptors) { candidates.append(candidate) }
         }
     }
 
     /// The descriptor tokens after a URL, up to the comma that ends the candidate (commas inside
     /// parentheses belong to the token); `position` moves past that comma.
-    private static func tokenizeDescriptors(_ input: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> [Range<Int>] {
+    private static func tokenizeDescriptors(_ input: UnsafeBufferPointer<UInt8>, _ position: inout Int)
+        -> [Slice<UnsafeBufferPointer<UInt8>>]
+    {
         enum State { case inDescriptor, inParens, afterDescriptor }
         while position < input.count, isSpace(input[position]) { position += 1 }
-        var descriptors: [Range<Int>] = []
+        var descriptors: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var start = position
         var state = State.inDescriptor
         func flush(upTo end: Int) {
-            if end > start { descriptors.append(start..<end) }
+            if end > start { descriptors.append(input[start..<end]) }
         }
         while position < input.count {
             let byte = input[position]

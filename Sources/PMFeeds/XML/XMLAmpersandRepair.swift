@@ -31,7 +31,7 @@ enum XMLAmpersandRepair {
         // when the next replacement comes, and not at all when none does.
         var flushed = 0
         var changed = false
-        var finder = MarkupFinder()
+        var finder = MarkupFinder(controls: repair)
         func replace(upTo end: Int, with replacement: some Sequence<UInt8>) {
             if !changed {
                 changed = true
@@ -92,7 +92,7 @@ enum XMLAmpersandRepair {
             } else if repair, byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
                 replace(upTo: index + 1, with: EmptyCollection())
             } else {
-                index = finder.next(in: bytes, from: index + 1, controls: repair)
+                index = finder.next(in: bytes, from: index + 1)
             }
         }
         guard changed else { return Rewritten(bytes: bytes, escapedAmpersands: result.escapedAmpersands) }
@@ -104,21 +104,21 @@ enum XMLAmpersandRepair {
 
     /// Finds the next byte the rewrite looks at. Nearly every byte of a feed is plain text, so
     /// each of `<` and `&` is found with `memchr` and its offset kept until the rewrite passes
-    /// it: markup is dense (a tag every few dozen bytes) while `&` may not come for pages.
+    /// it: markup is dense (a tag every few dozen bytes) while `&` may not come for pages. The
+    /// repair pass also stops at C0 controls, which it drops, so it tests byte by byte.
     private struct MarkupFinder {
-        var lessThanAt = -1, ampersandAt = -1
+        let controls: Bool
+        private var lessThanAt = -1, ampersandAt = -1
 
-        /// The offset of the next `<` or `&` (or, with `controls`, C0 control) at or after `start`.
-        mutating func next(in bytes: [UInt8], from start: Int, controls: Bool) -> Int {
+        init(controls: Bool) {
+            self.controls = controls
+        }
+
+        /// The offset of the next byte to look at, at or after `start` (the end when none).
+        mutating func next(in bytes: [UInt8], from start: Int) -> Int {
             bytes.withUnsafeBufferPointer { buffer in
-                if controls {
-                    var index = start
-                    while index < buffer.count {
-                        let byte = buffer[index]
-                        if byte == lessThan || byte == ampersand || byte < 0x20 { return index }
-                        index += 1
-                    }
-                    return buffer.count
+                guard !controls else {
+                    return buffer[start...].firstIndex { $0 == lessThan || $0 == ampersand || $0 < 0x20 } ?? buffer.count
                 }
                 if lessThanAt < start { lessThanAt = Self.find(lessThan, in: buffer, from: start) }
                 if ampersandAt < start { ampersandAt = Self.find(ampersand, in: buffer, from: start) }
