@@ -50,6 +50,7 @@ extension PhotoIndex {
                 try writeTouches(urls: touched.urls, sha256s: touched.hashes, at: time)
             }
         }
+        refitPageCache()
     }
 
     /// The stored files of many originals, in one actor call: what a manifest or gallery page

@@ -4,6 +4,48 @@ extension PhotoIndex {
     /// Caps SQLite's page cache for this connection; pages beyond it are read back from the
     /// file (the OS page cache), which costs microseconds, not memory of ours.
     public func boundPageCache(kibibytes: Int) {
+        boundPageCache(.fixed(kibibytes: kibibytes))
+    }
+
+    /// Sizes the page cache by `bound` now and again after each batch of media writes
+    /// (`apply`), as the index grows under a sync.
+    public func boundPageCache(_ bound: PageCacheBound) {
+        pageCache = PageCacheFit(bound: bound)
+        refitPageCache()
+    }
+
+    /// Applies the bound to the index's present size, when that moves the cache by a step:
+    /// `PRAGMA page_count` is read from the open pager, so this costs no I/O.
+    func refitPageCache() {
+        guard var fit = pageCache else { return }
+        let kibibytes = fit.bound.kibibytes(indexBytes: (try? indexBytes()) ?? 0)
+        guard fit.shouldApply(kibibytes) else { return }
         try? connection.execute("PRAGMA cache_size = -\(max(64, kibibytes))")
+        fit.applied = kibibytes
+        pageCache = fit
+    }
+
+    private func indexBytes() throws(IndexError) -> Int {
+        var pages = 0, pageSize = 0
+        let count = try connection.statement("PRAGMA page_count")
+        while try count.step() { pages = count.int(0) }
+        let size = try connection.statement("PRAGMA page_size")
+        while try size.step() { pageSize = size.int(0) }
+        return pages * pageSize
+    }
+}
+
+/// The bound an index keeps its page cache to and the size it last applied.
+struct PageCacheFit {
+    /// Resizing by less is not worth a pragma per batch.
+    static let stepKiB = 256
+    let bound: PageCacheBound
+    var applied: Int?
+
+    /// Whether to resize to `kibibytes`: the first time, by a step, or to reach a limit.
+    func shouldApply(_ kibibytes: Int) -> Bool {
+        guard let applied else { return true }
+        return applied != kibibytes
+            && (abs(applied - kibibytes) >= Self.stepKiB || kibibytes == bound.ceilingKiB || kibibytes == bound.floorKiB)
     }
 }

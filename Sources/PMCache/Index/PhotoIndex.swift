@@ -9,6 +9,8 @@ public actor PhotoIndex {
     var tablesToRepack: Set<String> = []
     /// The feeds whose evicted URLs `temp.evicted_media` holds already (`gatherEvictedMedia`).
     var evictedGathered = EvictedGathering()
+    /// The page cache's bound and its applied size (PhotoIndex+Memory.swift); nil: SQLite's default.
+    var pageCache: PageCacheFit?
 
     public init(path: String) throws(IndexError) {
         let connection = try SQLiteConnection(path: path)

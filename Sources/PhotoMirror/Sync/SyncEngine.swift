@@ -26,9 +26,11 @@ public struct SyncEngine: Sendable {
         self.progress = progress
     }
 
-    /// Memory must not grow with the feed: the index's page cache is bounded well below
-    /// SQLite's default of 2 MB (a 2000-image sync touches ~3 MB of index pages).
-    static let indexPageCacheKiB = 512
+    /// Memory must not grow with the feed: the index's page cache stays well below SQLite's
+    /// default of 2 MB while the index is small (a 2000-image sync touches ~3 MB of index pages).
+    /// A large index's random-key inserts miss a small cache on nearly every row, so past 4 MB
+    /// the cache is an eighth of the index, up to 16 MB (an index of 10^5 images is ~150 MB).
+    static let indexPageCache = PageCacheBound(floorKiB: 512, ceilingKiB: 16 << 10, shareDivisor: 8)
 
     public func run(feedURLs: [String]) async throws(CacheCommandError) -> SyncReport {
         let loading = options.loading, imaging = options.imaging
@@ -51,7 +53,7 @@ public struct SyncEngine: Sendable {
         }
         // Ends the refreshing on every way out; a sync that ended well also removes it.
         defer { heartbeat?.stopRefreshing() }
-        await cache.index.boundPageCache(kibibytes: Self.indexPageCacheKiB)
+        await cache.index.boundPageCache(Self.indexPageCache)
         let sizeLimit: Int?
         do {
             sizeLimit = try SyncBookkeeping.sizeLimit(options.cache, layout: cache.layout)

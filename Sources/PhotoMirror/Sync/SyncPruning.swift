@@ -68,8 +68,8 @@ struct SyncPruning {
         run.heartbeat = heartbeat
         run.garbageGrace = garbageGrace
         let done = try? await run.run(rule)
-        // The prune widens the index's page cache for its scans; the sync keeps its small one.
-        await cache.index.boundPageCache(kibibytes: SyncEngine.indexPageCacheKiB)
+        // The prune widens the index's page cache for its scans; the sync goes back to its own.
+        await cache.index.boundPageCache(SyncEngine.indexPageCache)
         addedSinceMeasure = 0
         guard let done else {
             fellShort = true
