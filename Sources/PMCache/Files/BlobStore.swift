@@ -13,17 +13,16 @@ public final class BlobStore: Sendable {
         self.layout = layout
     }
 
-    /// Stores `bytes` at `relativePath` atomically (temp file + rename). A file already there has
+    /// Stores `bytes` at `relativePath` atomically (`AtomicFile.create`). A file already there has
     /// the same content (its name is its hash), so it is left alone.
     public func store(_ bytes: some ContiguousBytes, at relativePath: String) throws(FileError) {
         let path = layout.absolute(relativePath)
-        if access(path, F_OK) == 0 { return }
         let folder = path.parentFolder
         if !madeFolders.withLock({ $0.contains(folder) }) {
             try AtomicFile.makeDirectories(folder)
             _ = madeFolders.withLock { $0.insert(folder) }
         }
-        try AtomicFile.write(bytes, to: path, sync: false)
+        try AtomicFile.create(bytes, at: path, sync: false)
     }
 
     public func read(_ relativePath: String) throws(FileError) -> [UInt8] {
