@@ -18,12 +18,12 @@ extension AtomicFile {
     static func create(_ bytes: some ContiguousBytes, at path: String, sync: Bool,
                        linking: UnnamedFileLink) throws(FileError) -> Bool {
         if linking != .unavailable {
-            let folder = open(path.parentFolder, UnnamedFileLink.openFlags, 0o644)
-            if folder >= 0 {
-                defer { close(folder) }
-                try writeAll(bytes, to: folder, path: path)
-                if sync, fsync(folder) != 0 { throw FileError(path: path, operation: "fsync") }
-                switch linking.link(folder, to: path) {
+            let unnamed = open(path.parentFolder, UnnamedFileLink.openFlags, 0o644)
+            if unnamed >= 0 {
+                defer { close(unnamed) }
+                guard writeFully(unnamed, bytes) else { throw FileError(path: path, operation: "write") }
+                if sync, fsync(unnamed) != 0 { throw FileError(path: path, operation: "fsync") }
+                switch linking.link(unnamed, to: path) {
                 case .linked: return true
                 case .exists: return false
                 case .failed(let code): throw FileError(path: path, operation: "link into place", code: code)
@@ -36,22 +36,6 @@ extension AtomicFile {
         if access(path, F_OK) == 0 { return false }
         try write(bytes, to: path, sync: sync)
         return true
-    }
-
-    private static func writeAll(_ bytes: some ContiguousBytes, to fd: Int32, path: String) throws(FileError) {
-        let failed = bytes.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
-            }
-            return false
-        }
-        if failed { throw FileError(path: path, operation: "write") }
     }
 }
 

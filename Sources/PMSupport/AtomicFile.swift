@@ -59,6 +59,22 @@ public enum AtomicFile {
         return filled == bytes.count && current[..<filled].elementsEqual(bytes)
     }
 
+    /// Writes all of `bytes` to `fd`, through short writes and EINTR; false on an error (errno).
+    static func writeFully(_ fd: Int32, _ bytes: some ContiguousBytes) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

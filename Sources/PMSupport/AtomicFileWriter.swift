@@ -33,19 +33,7 @@ public final class AtomicFileWriter {
 
     public func append(_ bytes: some ContiguousBytes) throws(FileError) {
         precondition(fd >= 0, "append after commit")
-        let failed = bytes.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
-            }
-            return false
-        }
-        if failed { throw FileError(path: path, operation: "write") }
+        guard AtomicFile.writeFully(fd, bytes) else { throw FileError(path: path, operation: "write") }
     }
 
     /// Flushes the bytes to disk (unless `sync` is false) and renames the file into place.
