@@ -1,14 +1,14 @@
 import Foundation
 import XCTest
 
-/// Power-loss durability, from a syscall trace of a real sync: every original and thumbnail
-/// renamed into place is flushed (syncfs) before the index commit that follows it syncs its WAL,
-/// so after a power cut no row can name a file whose blocks never reached the disk (issue 15).
+/// Power-loss durability, from a syscall trace of a real sync: every original and thumbnail put
+/// into place (linked or renamed) is flushed (syncfs) before the index commit that follows it
+/// syncs its WAL, so after a power cut no row can name a file whose blocks never reached the disk (issue 15).
 final class DurabilityOrderTests: XCTestCase {
     struct Trace {
-        /// Content files renamed into place, flushes of the file system and WAL syncs, in order.
+        /// Content files put into place, flushes of the file system and WAL syncs, in order.
         enum Event: Equatable {
-            case contentRenamed(String)
+            case contentPut(String)
             case flushed
             case walSync
         }
@@ -16,10 +16,12 @@ final class DurabilityOrderTests: XCTestCase {
         var events: [Event] = []
 
         /// strace -f -y output: a call split by another thread's is "<unfinished ...>" then
-        /// "<... NAME resumed>". A rename or syncfs counts when it returns, a WAL sync when it starts.
+        /// "<... NAME resumed>". A link, rename or syncfs counts when it returns, a WAL sync when it
+        /// starts. The target is the second quoted path of both `rename` and `linkat` (an unnamed
+        /// file's is `""` or its /proc/self/fd link).
         init(_ text: String) {
-            // A rename's target as its first line names it, by thread, until it returns.
-            var renaming: [Substring: String] = [:]
+            // A link's or rename's target as its first line names it, by thread, until it returns.
+            var putting: [Substring: String] = [:]
             for line in text.split(separator: "\n").map(String.init) {
                 let thread = line.prefix { $0 != " " }
                 let finished = line.hasSuffix("= 0")
@@ -27,25 +29,26 @@ final class DurabilityOrderTests: XCTestCase {
                     events.append(.walSync)
                 } else if line.contains("syncfs"), finished {
                     events.append(.flushed)
-                } else if line.contains("rename") {
-                    if !line.contains("resumed"), let target = line.split(separator: "\"").dropFirst(3).first {
-                        renaming[thread] = String(target)
+                } else if line.contains("rename") || line.contains("linkat") {
+                    let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+                    if !line.contains("resumed"), let target = quoted.dropFirst(3).first {
+                        putting[thread] = String(target)
                     }
-                    guard finished, let target = renaming.removeValue(forKey: thread) else { continue }
-                    if target.contains("/originals/") || target.contains("/thumbs/") { events.append(.contentRenamed(target)) }
+                    guard finished, let target = putting.removeValue(forKey: thread) else { continue }
+                    if target.contains("/originals/") || target.contains("/thumbs/") { events.append(.contentPut(target)) }
                 }
             }
         }
 
-        /// Content files renamed before a WAL sync with no flush in between. Exact for a sync of one
+        /// Content files put into place before a WAL sync with no flush in between. Exact for a sync of one
         /// index batch (under 64 images), whose files all precede its commit; with several, a
-        /// later batch's files may be renamed while an earlier one commits, without its rows.
+        /// later batch's files may be put while an earlier one commits, without its rows.
         var unflushedAtCommit: [String] {
             var pending: [String] = []
             var violations: [String] = []
             for event in events {
                 switch event {
-                case .contentRenamed(let path): pending.append(path)
+                case .contentPut(let path): pending.append(path)
                 case .flushed: pending = []
                 case .walSync: violations += pending; pending = []
                 }
@@ -62,8 +65,8 @@ final class DurabilityOrderTests: XCTestCase {
         try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
         let folder = try Paths.temporaryFolder()
         let output = folder.appendingPathComponent("trace.txt")
-        // Renames are traced without the path of every folder (-y only annotates descriptors).
-        let result = try Command.run(strace, ["-f", "-qq", "-y", "-e", "trace=rename,renameat,renameat2,syncfs,fsync,fdatasync",
+        // Links and renames are traced without the path of every folder (-y only annotates descriptors).
+        let result = try Command.run(strace, ["-f", "-qq", "-y", "-e", "trace=rename,renameat,renameat2,linkat,syncfs,fsync,fdatasync",
                                               "-o", output.path, Paths.binary.path, "sync", "--quiet", "--cache",
                                               folder.appendingPathComponent("cache").path, server.url("feed.js")],
                                      environment: environment.merging(["NO_COLOR": "1"]) { $1 })
@@ -73,8 +76,8 @@ final class DurabilityOrderTests: XCTestCase {
 
     func testEveryContentFileIsFlushedBeforeTheCommitThatFollowsIt() throws {
         let trace = try tracedSync()
-        let renamed = trace.events.filter { if case .contentRenamed = $0 { true } else { false } }
-        XCTAssertEqual(renamed.count, 12, "6 originals and 6 thumbnails: \(trace.events)")
+        let put = trace.events.filter { if case .contentPut = $0 { true } else { false } }
+        XCTAssertEqual(put.count, 12, "6 originals and 6 thumbnails: \(trace.events)")
         XCTAssertTrue(trace.events.contains(.flushed))
         XCTAssertEqual(trace.unflushedAtCommit, [], "committed before flushed")
     }
