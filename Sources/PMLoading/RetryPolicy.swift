@@ -28,11 +28,12 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// Seconds to wait before attempt `attempt + 1`, or nil to stop. `attempt` counts from 1;
-    /// `jitter` is a draw from 0..<1.
-    public func delay(after attempt: Int, outcome: Outcome, jitter: Double, now: Date) -> Double? {
+    /// `jitter` is a draw from 0..<1, made only when a retry is due: a draw from the system's
+    /// generator is a `getrandom` call, and nearly every fetch succeeds the first time.
+    public func delay(after attempt: Int, outcome: Outcome, jitter: @autoclosure () -> Double, now: Date) -> Double? {
         guard attempt < attempts, isRetryable(outcome) else { return nil }
         let step = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
-        let backoff = step * (0.5 + 0.5 * jitter)
+        let backoff = step * (0.5 + 0.5 * jitter())
         if case .response(_, let header?) = outcome, let requested = Self.retryAfterSeconds(header, now: now) {
             return min(max(requested, backoff), maxRetryAfter)
         }

@@ -6,6 +6,21 @@ import Testing
     let policy = RetryPolicy(attempts: 3, baseDelay: 0.5, maxDelay: 8, maxRetryAfter: 30)
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
+    /// A fetch that succeeds, or fails for good, makes no random draw (a syscall each).
+    @Test func drawsTheJitterOnlyForARetry() {
+        var draws = 0
+        func draw() -> Double {
+            draws += 1
+            return 0.5
+        }
+        _ = policy.delay(after: 1, outcome: .response(status: 200, retryAfter: nil), jitter: draw(), now: now)
+        _ = policy.delay(after: 1, outcome: .response(status: 404, retryAfter: nil), jitter: draw(), now: now)
+        _ = policy.delay(after: 3, outcome: .response(status: 503, retryAfter: nil), jitter: draw(), now: now)
+        #expect(draws == 0)
+        #expect(policy.delay(after: 1, outcome: .response(status: 503, retryAfter: nil), jitter: draw(), now: now) == 0.375)
+        #expect(draws == 1)
+    }
+
     @Test(arguments: [500, 502, 503, 504, 408, 429])
     func retriesServerTroubleAndRateLimits(status: Int) {
         #expect(policy.delay(after: 1, outcome: .response(status: status, retryAfter: nil), jitter: 0, now: now) == 0.25)
