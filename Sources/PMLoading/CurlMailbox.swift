@@ -17,12 +17,23 @@ struct MultiHandle: @unchecked Sendable {
 /// The hand-off between fetching tasks and the loop thread.
 ///
 /// Wakeups are sent while holding the lock: once `stopping` is set nobody else wakes the
-/// multi handle, so the loop thread may clean it up without racing a late `fetch`.
+/// multi handle, so the loop thread may clean it up without racing a late `fetch`. One wakeup
+/// is outstanding at most: posts made before the loop takes the inbox ride on the first one's
+/// (each is a `send` on libcurl's socket pair and a return from its poll).
 final class CurlMailbox: Sendable {
     struct Inbox {
         var jobs: [CurlJob] = []
         var cancelled: Set<UInt64> = []
         var stopping = false
+        /// A wakeup was sent that the loop has not yet answered by taking the inbox.
+        var wakePending = false
+
+        /// Wakes the loop unless a wakeup is outstanding already.
+        mutating func wake(_ multi: MultiHandle) {
+            guard !wakePending else { return }
+            wakePending = true
+            curl_multi_wakeup(multi.raw)
+        }
     }
 
     private let inbox = Mutex(Inbox())
@@ -43,7 +54,7 @@ final class CurlMailbox: Sendable {
         let accepted = inbox.withLock { inbox in
             guard !inbox.stopping, !Task.isCancelled else { return false }
             inbox.jobs.append(job)
-            curl_multi_wakeup(multi.raw)
+            inbox.wake(multi)
             return true
         }
         if !accepted { job.continuation.resume(throwing: HTTPError.cancelled) }
@@ -54,7 +65,7 @@ final class CurlMailbox: Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopping else { return }
             inbox.cancelled.insert(id)
-            curl_multi_wakeup(multi.raw)
+            inbox.wake(multi)
         }
     }
 
@@ -72,6 +83,7 @@ final class CurlMailbox: Sendable {
             let taken = inbox
             inbox.jobs.removeAll()
             inbox.cancelled.removeAll()
+            inbox.wakePending = false
             return taken
         }
     }
