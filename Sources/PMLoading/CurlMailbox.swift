@@ -73,7 +73,7 @@ final class CurlMailbox: Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopping else { return }
             inbox.stopping = true
-            curl_multi_wakeup(multi.raw)
+            inbox.wake(multi)
         }
     }
 

@@ -67,7 +67,7 @@ enum UnnamedFileLink: UInt8, Sendable {
         case .unknown:
             for way in [Self.emptyPath, .procPath] {
                 let outcome = way.link(fd, to: path)
-                // ENOENT and EPERM are how a kernel refuses the way itself; EEXIST already proves it.
+                // ENOENT, EPERM and EACCES are how a kernel refuses the way itself; EEXIST proves it.
                 if case .failed(let code) = outcome, code == ENOENT || code == EPERM || code == EACCES { continue }
                 if outcome != .unsupported { Self.learned.store(way.rawValue, ordering: .relaxed) }
                 return outcome

@@ -5,10 +5,10 @@
 /// file keeps those misses rare as the index grows, the floor keeps a small cache's memory as
 /// it was, and the ceiling keeps a sync of 10^5 images inside its memory budget.
 public struct PageCacheBound: Sendable, Equatable {
-    public var floorKiB: Int
-    public var ceilingKiB: Int
+    public let floorKiB: Int
+    public let ceilingKiB: Int
     /// The cache is the index file's size divided by this.
-    public var shareDivisor: Int
+    public let shareDivisor: Int
 
     public init(floorKiB: Int, ceilingKiB: Int, shareDivisor: Int) {
         precondition(floorKiB > 0 && ceilingKiB >= floorKiB && shareDivisor > 0)

@@ -15,7 +15,7 @@ extension PhotoIndex {
     }
 
     /// Applies the bound to the index's present size, when that moves the cache by a step:
-    /// `PRAGMA page_count` is read from the open pager, so this costs no I/O.
+    /// the page count is read from the open pager, so this costs no I/O.
     func refitPageCache() {
         guard var fit = pageCache else { return }
         let kibibytes = fit.bound.kibibytes(indexBytes: (try? indexBytes()) ?? 0)
@@ -26,12 +26,10 @@ extension PhotoIndex {
     }
 
     private func indexBytes() throws(IndexError) -> Int {
-        var pages = 0, pageSize = 0
-        let count = try connection.statement("PRAGMA page_count")
-        while try count.step() { pages = count.int(0) }
-        let size = try connection.statement("PRAGMA page_size")
-        while try size.step() { pageSize = size.int(0) }
-        return pages * pageSize
+        let query = try connection.statement("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
+        var bytes = 0
+        while try query.step() { bytes = query.int(0) }
+        return bytes
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 import PMSupport
 
 /// A cache folder on a local file system: the default storage. Content files go through
-/// `BlobStore` (unnamed file + link, `AtomicFile.create`) on threads of its own, so no blocking write runs on the
-/// cooperative pool; removal and inventory are `FileRemover` and `DiskScan`.
+/// `BlobStore` (`AtomicFile.create`: an unnamed file, then a link) on threads of its own, so no
+/// blocking write runs on the cooperative pool; removal and inventory are `FileRemover` and
+/// `DiskScan`.
 public final class LocalStorage: CacheStorage {
     public let layout: CacheLayout
     private let blobs: BlobStore
