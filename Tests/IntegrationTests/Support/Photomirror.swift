@@ -45,8 +45,7 @@ struct Photomirror {
         // Files, not pipes: a chatty child can't fill a pipe buffer and hang the test.
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
+        try process.runToEnd()
         return Result(status: process.terminationStatus,
                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
