@@ -44,7 +44,7 @@ final class FixtureServer: @unchecked Sendable {
         let line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             try? stdinPipe.fileHandleForWriting.close()
-            process.waitUntilExit()
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw StartupFailed()
         }
         self.port = port
@@ -54,10 +54,15 @@ final class FixtureServer: @unchecked Sendable {
         "http://127.0.0.1:\(port)\(path)"
     }
 
-    /// Closing stdin is the stop signal (see the script), so no signal delivery is involved.
+    /// Closing stdin stops the server (see the script), and a crashed test process closes it
+    /// too. It is killed as well, and not waited for: a program another test started at the same
+    /// instant may have inherited its stdin, or the socket through which Foundation learns that
+    /// it ended (Foundation closes the other descriptors in a child only up to the highest it saw
+    /// open), and then either could take as long as that program runs. Such a wait here would
+    /// hold one of the cooperative pool's two threads, which that other test may need to end.
     func stop() {
         try? stdinPipe.fileHandleForWriting.close()
-        process.waitUntilExit()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -24,8 +24,8 @@ enum Command {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
-        try process.runToEnd()
-        return .init(status: process.terminationStatus,
+        let status = try process.runToEnd()
+        return .init(status: status,
                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }

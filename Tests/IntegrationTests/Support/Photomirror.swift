@@ -45,8 +45,8 @@ struct Photomirror {
         // Files, not pipes: a chatty child can't fill a pipe buffer and hang the test.
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.runToEnd()
-        return Result(status: process.terminationStatus,
+        let status = try process.runToEnd()
+        return Result(status: status,
                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
     }
