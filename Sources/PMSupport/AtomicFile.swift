@@ -69,6 +69,11 @@ public enum AtomicFile {
                     if errno == EINTR { continue }
                     return false
                 }
+                // No progress and no error: reported as an I/O error, not retried without end.
+                if written == 0 {
+                    errno = EIO
+                    return false
+                }
                 offset += written
             }
             return true
