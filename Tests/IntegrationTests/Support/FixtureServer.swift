@@ -35,14 +35,17 @@ final class FixtureServer {
     deinit { stop() }
 
     /// Closing the server's stdin stops it, and a crashed test process closes it too, so no
-    /// server outlives its test. It is killed as well, and not waited for: a program another
-    /// thread started at the same instant may have inherited its stdin, or the socket through
-    /// which Foundation learns that it ended (Foundation closes the other descriptors in a child
-    /// only up to the highest it saw open), and then either could take as long as that program
-    /// runs (`Process.runToEnd`). Its request log is whole: each line is written and closed.
+    /// server outlives its test. It is killed as well: a program another thread started at the
+    /// same instant may have inherited its stdin, or the socket through which Foundation learns
+    /// that it ended (Foundation closes the other descriptors in a child only up to the highest
+    /// it saw open), and then either could take as long as that program runs. Its end is seen
+    /// by `ChildEnd` instead (`Process.runToEnd`), so once this returns its port is closed.
+    /// Its request log is whole: each line is written and closed.
     func stop() {
         try? stdin.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        _ = ChildEnd.wait(process.processIdentifier)
     }
 
     func url(_ path: String) -> String { "http://\(host):\(port)/\(path)" }
