@@ -27,9 +27,16 @@ enum Paths {
         return names.prefix(count).map { folder.appendingPathComponent($0) }
     }
 
+    /// A new empty folder, inside this test process's own folder, which is removed when the
+    /// process exits: a run of the suite leaves ~1.2 GB of caches and sites there otherwise.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("photomirror-it-\(UUID().uuidString)")
+        let url = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    private static let runFolder: URL = {
+        atexit { try? FileManager.default.removeItem(at: Paths.runFolder) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("photomirror-tests-\(getpid())")
+    }()
 }
