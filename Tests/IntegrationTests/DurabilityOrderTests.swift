@@ -41,7 +41,7 @@ final class DurabilityOrderTests: XCTestCase {
         }
 
         /// Content files put into place before a WAL sync with no flush in between. Exact for a sync of one
-        /// index batch (under 64 images), whose files all precede its commit; with several, a
+        /// index batch (a few images in under 2 s), whose files all precede its commit; with several, a
         /// later batch's files may be put while an earlier one commits, without its rows.
         var unflushedAtCommit: [String] {
             var pending: [String] = []

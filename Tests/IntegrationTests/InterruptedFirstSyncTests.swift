@@ -10,7 +10,8 @@ final class InterruptedFirstSyncTests: XCTestCase {
     /// missing page; the next sync fetches the feed in full and says what it did.
     func testAPruneAfterAKilledFirstSyncLeavesACleanCacheAndTheResyncIsNotUnchanged() throws {
         let site = try FeedSite(photos: try Paths.photos(count: 12))
-        // Ten copies of each photo (other bytes): more images than a batch of index writes (64).
+        // Ten copies of each photo (other bytes): at 0.1 s a request and two at a time, the
+        // sync takes about 6 s, so batches of index writes are committed by their age (2 s).
         var names: [String] = []
         for copy in 1...Self.copies {
             for name in site.photoNames {
@@ -29,7 +30,7 @@ final class InterruptedFirstSyncTests: XCTestCase {
 
         let first = try photomirror.start(["sync", "--jobs", "2", "--cache", cache.path, server.url("feed.js")],
                                           output: folder.appendingPathComponent("first.log"))
-        // Killed with 100 of the 120 originals stored: the first batch's rows are in, the feed's
+        // Killed with 100 of the 120 originals stored: the first batches' rows are in, the feed's
         // pages (written after the last image) are not. The deadline only catches a hang.
         let deadline = Date().addingTimeInterval(120)
         while CacheDisk.files(in: cache, under: "originals").count < 100, first.isRunning, Date() < deadline {

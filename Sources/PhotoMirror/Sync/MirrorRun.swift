@@ -114,9 +114,10 @@ struct MirrorRun {
             // Only a plain reuse leaves the URL's row as it was (a revalidation writes its own).
             if finished.write?.isTouch != true { mirrored.ledger.recorded() }
             if let write = finished.write {
-                writes.add(write, for: url)
+                let now = ContinuousClock.now
+                writes.add(write, for: url, at: now)
                 queued.append(outcome)
-                if writes.isFull {
+                if writes.isDue(at: now) {
                     await flushWrites(waiting: false)
                     // Memory use must not creep up with the number of images (see FreedMemory);
                     // a batch of reused images freed nothing worth returning.

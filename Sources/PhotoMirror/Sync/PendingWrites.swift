@@ -1,18 +1,25 @@
 import PMCache
 
-/// Index writes of finished media, applied in one transaction per `limit` items. At 1000+
-/// images a second a commit per image (a WAL append, lock round trips, an actor hop) costs
-/// more than all the rest of the bookkeeping. Every write is queued only after its files are
-/// in place, so a sync stopped at any point leaves at worst files that no row names yet —
-/// garbage that `verify` reports, never a row naming a missing file. Each batch's files are
-/// flushed before its commit (`CacheStorage.makeDurable`), while the next batch downloads; the
-/// last one is flushed with nothing left to overlap, so batches are kept small.
+/// Index writes of finished media, applied in one transaction per batch. At 1000+ images a
+/// second a commit per image (a WAL append, lock round trips, an actor hop) costs more than all
+/// the rest of the bookkeeping. Every write is queued only after its files are in place, so a
+/// sync stopped at any point leaves at worst files that no row names yet — garbage that
+/// `verify` reports, never a row naming a missing file. Each batch's files are flushed before
+/// its commit (`CacheStorage.makeDurable`), while the next batch downloads.
+///
+/// A batch is due at `limit` images with new files or `maxAge` after its first write, whichever
+/// comes first. Large batches pay at 10^5 images: rows go in under random keys (content
+/// hashes), so a commit of 64 images writes a page of each index per image to the WAL, and the
+/// checkpoint copies it again; a commit of 1024 shares many of those pages. The age bound keeps
+/// what a killed or powered-off sync loses to seconds of work where images come in slowly.
 ///
 /// A touch (an image the cache already held) names no new file, so nothing is flushed for it
 /// and it does not count toward `limit`: a re-sync of unchanged feeds commits its touches in a
-/// few large transactions, each page of the index written once, rather than one per 64 images.
+/// few large transactions, each page of the index written once.
 struct PendingWrites: Sendable {
-    static let limit = 64
+    static let limit = 1024
+    /// How long the first write of a batch waits for its commit at most.
+    static let maxAge: Duration = .seconds(2)
     /// Writes of any kind a batch holds at most: what a sync keeps of URLs between being done
     /// and committed.
     static let touchLimit = 4096
@@ -20,12 +27,19 @@ struct PendingWrites: Sendable {
     private(set) var urls: [String] = []
     private var writes: [PhotoIndex.MediaWrite] = []
     private var newFiles = 0
+    /// When the first write of this batch was queued.
+    private var startedAt: ContinuousClock.Instant?
     /// Disk the new files of the queued writes take, in whole blocks (`SyncPruning`'s estimate).
     private(set) var newFileBytes = 0
 
-    var isFull: Bool { newFiles >= Self.limit || writes.count >= Self.touchLimit }
+    /// Whether the batch is to be committed now.
+    func isDue(at now: ContinuousClock.Instant) -> Bool {
+        guard let startedAt else { return false }
+        return newFiles >= Self.limit || writes.count >= Self.touchLimit || now - startedAt >= Self.maxAge
+    }
 
-    mutating func add(_ write: PhotoIndex.MediaWrite, for url: String) {
+    mutating func add(_ write: PhotoIndex.MediaWrite, for url: String, at now: ContinuousClock.Instant) {
+        if startedAt == nil { startedAt = now }
         urls.append(url)
         writes.append(write)
         if write.namesNewFiles { newFiles += 1 }
@@ -48,7 +62,7 @@ struct PendingWrites: Sendable {
         defer {
             urls.removeAll(keepingCapacity: true)
             writes.removeAll(keepingCapacity: true)
-            (newFiles, newFileBytes) = (0, 0)
+            (newFiles, newFileBytes, startedAt) = (0, 0, nil)
         }
         do {
             if newFiles > 0 { try await storage.makeDurable() }

@@ -52,7 +52,7 @@ struct SyncPruning {
 
     /// Whether the cache, with `pending` bytes of files stored and not yet committed, is over
     /// the limit by enough to measure again: the sync then commits them and prunes at once
-    /// rather than at the end of a batch of 64 images.
+    /// rather than when the batch is due (`PendingWrites`).
     func isOver(pending: Int) -> Bool {
         let added = addedSinceMeasure + pending
         guard measured + added > limit else { return false }
