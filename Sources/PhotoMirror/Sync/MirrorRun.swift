@@ -23,6 +23,9 @@ struct MirrorRun {
     /// (`HostQueues`): enough for feeds that mix hosts, few enough to stay small.
     static let lookahead = 2048
 
+    /// Downloaded images between two returns of freed memory to the system (a few ms each).
+    static let releaseEvery = 64
+
     struct Mirrored {
         var ledger: MediaLedger
         var counts = SyncProgress()
@@ -94,14 +97,14 @@ struct MirrorRun {
             }
             if waiting { await settle() }
         }
-        var bodiesFreed = false
+        var downloadsSinceRelease = 0
         func finish(_ url: String, _ finished: MediaPipeline.Finished) async {
             let outcome = finished.outcome
             mirrored.counts.record(outcome)
             if let warning = finished.warning { mirrored.warnings.append(ImageWarning(mediaURL: url, warning: warning)) }
             switch outcome {
             case .stored(_, let downloaded, _):
-                if downloaded { bodiesFreed = true }
+                if downloaded { downloadsSinceRelease += 1 }
                 if finished.write == nil { mirrored.ledger.committed(CollectionOfOne(url)) }
             case .failed(let reason):
                 mirrored.ledger.failed(url, reason: reason)
@@ -119,15 +122,17 @@ struct MirrorRun {
                 queued.append(outcome)
                 if writes.isDue(at: now) {
                     await flushWrites(waiting: false)
-                    // Memory use must not creep up with the number of images (see FreedMemory);
-                    // a batch of reused images freed nothing worth returning.
-                    if bodiesFreed { FreedMemory.release() }
-                    bodiesFreed = false
                 } else if pruning?.isOver(pending: writes.newFileBytes) == true {
                     // Over the size limit: commit what is stored, then prune before storing more.
                     await flushWrites(waiting: true)
                     if mirrored.abort == nil, !Task.isCancelled { await pruning?.pruneIfDue() }
                 }
+            }
+            // Memory use must not creep up with the number of images (see FreedMemory): what the
+            // last downloads freed goes back every `releaseEvery` of them, whatever the batches.
+            if downloadsSinceRelease >= Self.releaseEvery {
+                FreedMemory.release()
+                downloadsSinceRelease = 0
             }
             progress?(mirrored.counts)
         }

@@ -10,14 +10,16 @@ import PMCache
 /// A batch is due at `limit` images with new files or `maxAge` after its first write, whichever
 /// comes first. Large batches pay at 10^5 images: rows go in under random keys (content
 /// hashes), so a commit of 64 images writes a page of each index per image to the WAL, and the
-/// checkpoint copies it again; a commit of 1024 shares many of those pages. The age bound keeps
-/// what a killed or powered-off sync loses to seconds of work where images come in slowly.
+/// checkpoint copies it again; a commit of 256 shares many of those pages. (1024 shares more,
+/// but a sync under `--max` then settles further from its target, and its peak memory grows with
+/// the commit's dirty pages.) The age bound keeps what a killed or powered-off sync loses to
+/// seconds of work where images come in slowly.
 ///
 /// A touch (an image the cache already held) names no new file, so nothing is flushed for it
 /// and it does not count toward `limit`: a re-sync of unchanged feeds commits its touches in a
 /// few large transactions, each page of the index written once.
 struct PendingWrites: Sendable {
-    static let limit = 1024
+    static let limit = 256
     /// How long the first write of a batch waits for its commit at most.
     static let maxAge: Duration = .seconds(2)
     /// Writes of any kind a batch holds at most: what a sync keeps of URLs between being done
