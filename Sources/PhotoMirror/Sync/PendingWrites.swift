@@ -11,8 +11,8 @@ import PMCache
 /// comes first. Large batches pay at 10^5 images: rows go in under random keys (content
 /// hashes), so a commit of 64 images writes a page of each index per image to the WAL, and the
 /// checkpoint copies it again; a commit of 256 shares many of those pages. (1024 shares more,
-/// but a sync under `--max` then settles further from its target, and its peak memory grows with
-/// the commit's dirty pages.) The age bound keeps what a killed or powered-off sync loses to
+/// but a sync under `--max`, which prunes between batches, then settles further from the
+/// target a prune trims to.) The age bound keeps what a killed or powered-off sync loses to
 /// seconds of work where images come in slowly.
 ///
 /// A touch (an image the cache already held) names no new file, so nothing is flushed for it
