@@ -96,6 +96,24 @@ import Testing
             #expect(bytes.withUnsafeMutableBufferPointer { set?.contains(hex: UnsafeBufferPointer($0)) } == expected, "\(text)")
         }
     }
+
+    /// Members are found by their first two bytes, then searched among those: hashes at both
+    /// ends of that range, several with the same two bytes, and their near misses.
+    @Test func membershipHoldsAcrossAndWithinFirstTwoBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<2000).map { _ in (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined() }
+        let edges = ["0000", "0000", "0001", "7fff", "8000", "fffe", "ffff", "ffff"].enumerated().map { number, prefix in
+            prefix + String(repeating: "0", count: 56) + String(format: "%04x", number)
+        }
+        let members = random.prefix(1000) + edges
+        let set = try #require(HashMembership(members.map { ImageHash($0) }))
+        let neighbours = edges.map { String($0.dropLast()) + "f" } + ["0" + String(repeating: "0", count: 63),
+                                                                      String(repeating: "f", count: 64)]
+        for (text, expected) in members.map({ ($0, true) }) + (random.suffix(1000) + neighbours).map({ ($0, Set(members).contains($0)) }) {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBufferPointer { set.contains(hex: UnsafeBufferPointer($0)) } == expected, "\(text)")
+        }
+    }
 }
 
 extension PhotoIndex {

@@ -5,6 +5,10 @@ import CSQLite
 /// packed form, 32 bytes each, instead of being copied into a temp table's b-tree.
 final class HashMembership {
     private let sorted: [PackedHash]
+    /// Where the hashes starting with each value of their first two bytes start in `sorted`
+    /// (one more entry ends the last): a lookup searches only those, about one hash for a
+    /// plan of 100 000, instead of 17 steps of a binary search that each miss the cache.
+    private let starts: [UInt32]
 
     /// Nil when a hash is not 64 lower-case hex digits: such a hash cannot be matched packed.
     init?(_ hashes: [ImageHash]) {
@@ -15,18 +19,25 @@ final class HashMembership {
             packed.append(value)
         }
         packed.sort()
+        var starts = [UInt32](repeating: 0, count: Self.prefixes + 1)
+        for hash in packed { starts[hash.firstTwoBytes + 1] += 1 }
+        for prefix in 0..<Self.prefixes { starts[prefix + 1] += starts[prefix] }
         sorted = packed
+        self.starts = starts
     }
+
+    private static let prefixes = 1 << 16
 
     /// Whether the hex text is one of the hashes.
     func contains(hex bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let hash = PackedHash(hex: bytes) else { return false }
-        var (low, high) = (0, sorted.count)
+        let prefix = hash.firstTwoBytes
+        var (low, high) = (Int(starts[prefix]), Int(starts[prefix + 1]))
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] < hash { low = middle + 1 } else { high = middle }
         }
-        return low < sorted.count && sorted[low] == hash
+        return low < Int(starts[prefix + 1]) && sorted[low] == hash
     }
 }
 
