@@ -13,6 +13,8 @@ import PMSupport
         var before = 0
         var after = 0
         var freePagesAfter = 0
+        /// The file's incremental-vacuum flag (header bytes 64-67) after the prune.
+        var incrementalAfter = false
         var evictedOriginals = 0
         var evictedThumbnails = 0
     }
@@ -76,6 +78,7 @@ import PMSupport
         await index.checkpoint()
         measured.after = fileBytes(path)
         measured.freePagesAfter = try freePages(path)
+        measured.incrementalAfter = try headerWord(path, at: 64) != 0
         measured.evictedOriginals = plan.originals.count
         measured.evictedThumbnails = plan.thumbnails.count
         return measured
@@ -91,7 +94,12 @@ import PMSupport
 
     /// The free-list page count of the database header (big-endian, at byte 36).
     static func freePages(_ path: String) throws -> Int {
-        let header = try #require(FileManager.default.contents(atPath: path)?.prefix(40))
+        try headerWord(path, at: 36)
+    }
+
+    /// The big-endian word of the database header at `offset`.
+    static func headerWord(_ path: String, at offset: Int) throws -> Int {
+        let header = try #require(FileManager.default.contents(atPath: path)?.prefix(offset + 4))
         return header.suffix(4).reduce(0) { $0 << 8 | Int($1) }
     }
 
@@ -100,6 +108,7 @@ import PMSupport
         print("reclaim, feeds list the newest fifth, older half expired: \(measured.before) -> \(measured.after) bytes")
         #expect(measured.evictedOriginals == Self.images / 2 && measured.evictedThumbnails == Self.images / 2)
         #expect(measured.freePagesAfter == 0)
+        #expect(measured.incrementalAfter, "the file is back in incremental vacuum mode")
         #expect(Double(measured.after) <= 0.6 * Double(measured.before), "\(measured.before) -> \(measured.after) bytes")
     }
 

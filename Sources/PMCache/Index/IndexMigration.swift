@@ -60,12 +60,18 @@ extension IndexMigration {
     /// about a second and twice the index's size on disk for a while at 100 000 images, so it
     /// is done by the writer that holds the lock, once, and never by a reader. The temporary
     /// copy goes to a file, not memory (`temp_store`). Killed half-way, VACUUM leaves the old
-    /// file as it was, and the next writer's open does it again.
+    /// file as it was, and the next writer's open does it again. A file left in FULL mode (see
+    /// `PhotoIndex.releaseFreePages`) only needs the mode set back, which copies nothing.
     static func enableIncrementalVacuum(_ connection: SQLiteConnection) throws(IndexError) {
         let mode = try connection.statement("PRAGMA auto_vacuum")
         var current = 0
         // Stepped to the end, so no read transaction stays open under the VACUUM.
         while try mode.step() { current = mode.int(0) }
+        if current == autoVacuumFull {
+            // `PhotoIndex.releaseFreePages` was stopped between its two switches: no copy needed.
+            try connection.execute("PRAGMA auto_vacuum=INCREMENTAL")
+            return
+        }
         guard current == autoVacuumNone else { return }
         try connection.execute("PRAGMA auto_vacuum=INCREMENTAL; PRAGMA temp_store=FILE")
         defer { try? connection.execute("PRAGMA temp_store=MEMORY") }
@@ -73,6 +79,7 @@ extension IndexMigration {
     }
 
     private static let autoVacuumNone = 0
+    private static let autoVacuumFull = 1
 }
 
 extension IndexMigration {

@@ -277,15 +277,31 @@ extension PhotoIndex {
 
     /// Gives the space deleted rows held back to the file system: tables that lost many rows are
     /// rebuilt packed (`repack`), the free pages move to the end of the file and
-    /// are cut off (`incremental_vacuum`), then the write-ahead log is folded into the file and
+    /// are cut off (`releaseFreePages`), then the write-ahead log is folded into the file and
     /// emptied, so the disk use a prune measures afterwards is what stays. Best effort: a reader
     /// holding an old snapshot keeps the log until it ends, and a full disk the rebuild.
     public func checkpoint() {
         connection.resetStatements()
         for table in tablesToRepack.sorted() { try? repack(table) }
         tablesToRepack = []
-        try? connection.execute("PRAGMA incremental_vacuum")
+        releaseFreePages()
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Cuts every free page off the file, as `PRAGMA incremental_vacuum` does, without its cost:
+    /// that one takes each free page at the end out of the free list by searching the list for
+    /// it, so its time grows with the square of the pages a prune freed. The commit of a switch
+    /// to auto_vacuum=FULL moves the same pages and then empties the list at once; the file goes
+    /// straight back to INCREMENTAL, so that a sync's commits do not vacuum. Nothing is written
+    /// when no page is free. Killed between the two, the file stays FULL until the next writer
+    /// opens it (`IndexMigration.enableIncrementalVacuum`), which only vacuums sooner meanwhile.
+    private func releaseFreePages() {
+        guard let free = try? connection.statement("PRAGMA freelist_count") else { return }
+        let pages = ((try? free.step()) ?? false) ? free.int(0) : 0
+        _ = try? free.run()
+        guard pages > 0 else { return }
+        try? connection.execute("PRAGMA auto_vacuum=FULL")
+        try? connection.execute("PRAGMA auto_vacuum=INCREMENTAL")
     }
 
     /// Rebuilds a table packed, in one transaction: a sparse rowid table is rewritten from all
