@@ -26,7 +26,9 @@ import Testing
         let record = FeedRecord(key: "a", url: "https://feed/a", kind: "rss", title: "a", link: nil, attribution: nil,
                                 etag: nil, lastModified: nil, lastSync: 0, imageURL: "https://img/7", imageSHA256: shas[7])
         let items = (0..<7).map { number in
-            ItemRecord(itemID: "\(number)", position: number, title: "photo \(number)", link: nil, published: Double(number),
+            // Undated, and two pairs published at once: the orders' tie-breaks.
+            ItemRecord(itemID: "\(number)", position: number, title: "photo \(number)", link: nil,
+                       published: [nil, 1, 2, 3, 3, 5, 5][number],
                        dateTaken: nil, author: nil, tags: [], description: nil, mediaURL: "https://img/\(number)", status: .ok,
                        error: nil, sha256: shas[number],
                        moreMedia: [MediaRecord(url: "https://img/\((number + 1) % 7)", source: "html", status: .ok, error: nil,
@@ -43,6 +45,8 @@ import Testing
         let paged = try #require(try await PagedFeed.load(key: "a", index: index))
         let newest = try await paged.order(newestFirst: true)
         #expect(newest.count == 7)
+        #expect(try await held.order(newestFirst: true) == newest, "the held feed orders its items as the index does")
+        #expect(try await held.order(newestFirst: false) == paged.order(newestFirst: false))
         for rowids in PagedFeed.pages(of: newest, size: 3) + [newest[...], []] {
             let (fromHeld, fromPages) = (try await held.page(rowids), try await paged.page(rowids))
             #expect(fromHeld.items == fromPages.items)

@@ -1,6 +1,17 @@
 /// A feed's items a page at a time, for publishing: its manifest, JSON Feed and gallery pages are
 /// written while they are read, so a 100 000-item feed is never in memory whole. The order of
 /// the items is read once (a rowid per item), then each page with the files of its images.
+/// What orders an item among its feed's: its row, its place in the feed, when it was published.
+public struct ItemOrderKey: Sendable {
+    public var rowid: Int64
+    public var position: Int
+    public var published: Double?
+
+    public init(rowid: Int64, position: Int, published: Double?) {
+        (self.rowid, self.position, self.published) = (rowid, position, published)
+    }
+}
+
 extension PhotoIndex {
     /// The rowids of a feed's items in feed order, or newest first as its pages show them (by
     /// `published`, undated items last, ties in feed order). Sorted here: SQLite's sorter would
@@ -8,11 +19,18 @@ extension PhotoIndex {
     public func itemOrder(feedKey: String, newestFirst: Bool) throws(IndexError) -> [Int64] {
         let query = try connection.statement("SELECT rowid, position, published FROM items WHERE feed_key = ?")
         try query.bind(.text(feedKey))
-        var keys: [(rowid: Int64, position: Int, published: Double)] = []
-        // Undated items sort after every dated one.
-        while try query.step() { keys.append((Int64(query.int(0)), query.int(1), query.optionalDouble(2) ?? -.infinity)) }
+        var keys: [ItemOrderKey] = []
+        while try query.step() { keys.append(ItemOrderKey(rowid: Int64(query.int(0)), position: query.int(1), published: query.optionalDouble(2))) }
+        return Self.itemOrder(keys, newestFirst: newestFirst)
+    }
+
+    /// Items' rowids in the order `itemOrder(feedKey:newestFirst:)` reads them in, from their
+    /// keys: for a caller that holds the items already.
+    public static func itemOrder(_ keys: [ItemOrderKey], newestFirst: Bool) -> [Int64] {
+        var keys = keys
         if newestFirst {
-            keys.sort { ($0.published, -$0.position, -$0.rowid) > ($1.published, -$1.position, -$1.rowid) }
+            // Undated items sort after every dated one.
+            keys.sort { ($0.published ?? -.infinity, -$0.position, -$0.rowid) > ($1.published ?? -.infinity, -$1.position, -$1.rowid) }
         } else {
             keys.sort { ($0.position, $0.rowid) < ($1.position, $1.rowid) }
         }

@@ -17,6 +17,8 @@ struct PagedFeed: Sendable {
     private var held: [Int64: ItemRecord]?
     private var heldPaths: [String: StoredPaths] = [:]
     private var heldValidators: [String: MediaValidators] = [:]
+    /// The held items' rowids in feed order and newest first, so no document reads them again.
+    private var heldOrders: (feed: [Int64], newest: [Int64])?
 
     /// Items read per page for the manifest and the JSON Feed (the gallery's pages read theirs).
     static let pageItems = 256
@@ -53,13 +55,16 @@ struct PagedFeed: Sendable {
         // Rows that went between the two reads (none under the writers' lock) leave it paged.
         guard whole.items.count == rowids.count else { return nil }
         held = Dictionary(uniqueKeysWithValues: zip(rowids, whole.items))
+        let keys = zip(rowids, whole.items).map { ItemOrderKey(rowid: $0, position: $1.position, published: $1.published) }
+        heldOrders = (rowids, PhotoIndex.itemOrder(keys, newestFirst: true))
         (heldPaths, heldValidators) = (whole.paths, whole.validators)
         return whole.items
     }
 
     /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).
     func order(newestFirst: Bool) async throws -> [Int64] {
-        try await index.itemOrder(feedKey: record.key, newestFirst: newestFirst)
+        if let heldOrders { return newestFirst ? heldOrders.newest : heldOrders.feed }
+        return try await index.itemOrder(feedKey: record.key, newestFirst: newestFirst)
     }
 
     /// The items `rowids` name, in that order, as a feed of their own with the whole feed's counts
