@@ -4,7 +4,8 @@ import PMCache
 /// files the index has for them.
 struct GalleryFeed {
     var record: FeedRecord
-    var items: [ItemRecord]
+    /// A slice, so that a page of a feed held whole shares its items instead of copying them.
+    var items: ArraySlice<ItemRecord>
     var paths: [String: StoredPaths]
     /// The media URLs' HTTP validators, for the manifest (the pages show none).
     var validators: [String: MediaValidators] = [:]
@@ -13,6 +14,11 @@ struct GalleryFeed {
 
     init(record: FeedRecord, items: [ItemRecord], paths: [String: StoredPaths], validators: [String: MediaValidators] = [:],
          counts: FeedCounts? = nil) {
+        self.init(record: record, items: items[...], paths: paths, validators: validators, counts: counts)
+    }
+
+    init(record: FeedRecord, items: ArraySlice<ItemRecord>, paths: [String: StoredPaths],
+         validators: [String: MediaValidators] = [:], counts: FeedCounts? = nil) {
         self.record = record
         self.items = items
         self.paths = paths
@@ -51,7 +57,7 @@ extension FeedRecord {
 struct FeedCounts: Equatable {
     var items = 0, ok = 0, failed = 0, noImage = 0, evicted = 0, skipped = 0
 
-    init(_ records: [ItemRecord]) {
+    init(_ records: some Sequence<ItemRecord>) {
         var byStatus: [ItemStatus: Int] = [:]
         for item in records { byStatus[item.status, default: 0] += 1 }
         self.init(byStatus)

@@ -8,7 +8,7 @@ enum GalleryPaging {
     static let eagerImages = 24
 
     /// Newest first by publication date; undated items after dated ones, in feed order.
-    static func newestFirst(_ items: [ItemRecord]) -> [ItemRecord] {
+    static func newestFirst(_ items: some Sequence<ItemRecord>) -> [ItemRecord] {
         items.sorted { left, right in
             switch (left.published, right.published) {
             case let (l?, r?) where l != r: l > r
