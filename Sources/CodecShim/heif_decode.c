@@ -25,6 +25,8 @@ struct pm_heif {
 
 // libheif's own default side limit; a larger pixel limit must not loosen it.
 #define LIBHEIF_MAX_SIDE 32768
+// The largest block a coded picture's sides are a multiple of (HEVC's coding tree blocks).
+#define CODED_BLOCK 64
 
 // --- metadata ------------------------------------------------------------------------------------
 
@@ -306,7 +308,12 @@ int pm_heif_decode(pm_heif *heif, int64_t max_pixels, pm_image *out, char *messa
     if (h->stored_height > side) side = h->stored_height;
     if (h->canvas_width > side) side = h->canvas_width;
     if (h->canvas_height > side) side = h->canvas_height;
-    if (side < LIBHEIF_MAX_SIDE) HEIF->context_set_maximum_image_size_limit(heif->context, side + 1);
+    // The limit also bounds the coded picture (libheif 1.15.1-1+deb12u2 on), which is the shown
+    // one rounded up to the codec's blocks and cropped after decoding: HEVC's coding blocks are up
+    // to 64 samples a side. Never above libheif's own default.
+    const int64_t coded = ((int64_t)side + CODED_BLOCK) / CODED_BLOCK * CODED_BLOCK;
+    if (side < LIBHEIF_MAX_SIDE)
+        HEIF->context_set_maximum_image_size_limit(heif->context, (int)(coded < LIBHEIF_MAX_SIDE ? coded : LIBHEIF_MAX_SIDE));
 
     const enum decoding how = decoding_of(heif);
     if (how == YCGCO_R && !heif->boxes.ycgco_full_range) {
