@@ -1,17 +1,6 @@
 /// A feed's items a page at a time, for publishing: its manifest, JSON Feed and gallery pages are
 /// written while they are read, so a 100 000-item feed is never in memory whole. The order of
 /// the items is read once (a rowid per item), then each page with the files of its images.
-/// What orders an item among its feed's: its row, its place in the feed, when it was published.
-public struct ItemOrderKey: Sendable {
-    public var rowid: Int64
-    public var position: Int
-    public var published: Double?
-
-    public init(rowid: Int64, position: Int, published: Double?) {
-        (self.rowid, self.position, self.published) = (rowid, position, published)
-    }
-}
-
 extension PhotoIndex {
     /// The rowids of a feed's items in feed order, or newest first as its pages show them (by
     /// `published`, undated items last, ties in feed order). Sorted here: SQLite's sorter would
@@ -154,5 +143,16 @@ extension PhotoIndex {
             counts[Self.status(ItemStatus(stored: query.text(0)), sha256: sha256, files: files), default: 0] += 1
         }
         return counts
+    }
+}
+
+/// What orders an item among its feed's: its row, its place in the feed, when it was published.
+public struct ItemOrderKey: Sendable {
+    public var rowid: Int64
+    public var position: Int
+    public var published: Double?
+
+    public init(rowid: Int64, position: Int, published: Double?) {
+        (self.rowid, self.position, self.published) = (rowid, position, published)
     }
 }

@@ -110,10 +110,9 @@ private struct HeldItems: Sendable {
 
     /// The items `rowids` name, in that order.
     func items(_ rowids: ArraySlice<Int64>) -> ArraySlice<ItemRecord> {
-        for order in [feedOrder, newest] where order.rowids.indices.contains(rowids.startIndex) || rowids.isEmpty {
-            if rowids.endIndex <= order.rowids.endIndex, order.rowids[rowids.indices].elementsEqual(rowids) {
-                return order.items[rowids.indices]
-            }
+        let range = rowids.indices
+        for order in [feedOrder, newest] where range.upperBound <= order.rowids.count && order.rowids[range].elementsEqual(rowids) {
+            return order.items[range]
         }
         return ArraySlice(rowids.compactMap { place[$0].map { feedOrder.items[$0] } })
     }
