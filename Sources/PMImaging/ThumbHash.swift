@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// ThumbHash, written from Evan Wallace's published algorithm (https://evanw.github.io/thumbhash/):
 /// about 25 bytes that hold an image's average colour, aspect ratio, alpha and a few DCT
@@ -14,12 +15,14 @@ public enum ThumbHash {
     public static func encode(width w: Int, height h: Int, rgba: [UInt8]) -> [UInt8] {
         precondition(w > 0 && h > 0 && w <= maxSide && h <= maxSide && rgba.count == w * h * 4)
         var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
-        for i in 0..<(w * h) {
-            let alpha = Double(rgba[i * 4 + 3]) / 255
-            avgR += alpha / 255 * Double(rgba[i * 4])
-            avgG += alpha / 255 * Double(rgba[i * 4 + 1])
-            avgB += alpha / 255 * Double(rgba[i * 4 + 2])
-            avgA += alpha
+        rgba.withUnsafeBufferPointer { rgba in
+            for i in 0..<(w * h) {
+                let alpha = Double(rgba[i * 4 + 3]) / 255
+                avgR += alpha / 255 * Double(rgba[i * 4])
+                avgG += alpha / 255 * Double(rgba[i * 4 + 1])
+                avgB += alpha / 255 * Double(rgba[i * 4 + 2])
+                avgA += alpha
+            }
         }
         if avgA > 0 { avgR /= avgA; avgG /= avgA; avgB /= avgA }
 
@@ -29,23 +32,30 @@ public enum ThumbHash {
         let lx = max(1, Int(round(lLimit * Double(w) / longest)))
         let ly = max(1, Int(round(lLimit * Double(h) / longest)))
 
-        // LPQA, each pixel composited over the average colour.
-        var l = [Double](repeating: 0, count: w * h), p = l, q = l, a = l
-        for i in 0..<(w * h) {
-            let alpha = Double(rgba[i * 4 + 3]) / 255
-            let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[i * 4])
-            let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 1])
-            let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 2])
-            l[i] = (r + g + b) / 3
-            p[i] = (r + g) / 2 - b
-            q[i] = r - g
-            a[i] = alpha
+        // LPQA, each pixel composited over the average colour: the four planes one after another.
+        let n = w * h
+        var planes = [Double](repeating: 0, count: 4 * n)
+        planes.withUnsafeMutableBufferPointer { planes in
+            rgba.withUnsafeBufferPointer { rgba in
+                for i in 0..<n {
+                    let alpha = Double(rgba[i * 4 + 3]) / 255
+                    let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[i * 4])
+                    let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 1])
+                    let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 2])
+                    planes[i] = (r + g + b) / 3
+                    planes[n + i] = (r + g) / 2 - b
+                    planes[2 * n + i] = r - g
+                    planes[3 * n + i] = alpha
+                }
+            }
         }
+        let (l, p, q, a) = (planes[0..<n], planes[n..<(2 * n)], planes[(2 * n)..<(3 * n)], planes[(3 * n)...])
 
         // Each cosine row once for all channels (the reference computes it again for every
         // term): the same values, so the sums are the reference's bit for bit.
         let most = hasAlpha ? 5 : 3
-        let cosines = Cosines(w: w, h: h, nx: max(most, lx), ny: max(most, ly))
+        precondition(max(most, lx, ly) <= CosineRows.terms)
+        let cosines = Cosines(x: CosineRows.of(side: w), y: CosineRows.of(side: h))
         let lChannel = Channel(l, w, h, max(3, lx), max(3, ly), cosines)
         let pChannel = Channel(p, w, h, 3, 3, cosines)
         let qChannel = Channel(q, w, h, 3, 3, cosines)
@@ -81,10 +91,24 @@ public enum ThumbHash {
     private struct Cosines {
         let x: [Double]
         let y: [Double]
+    }
 
-        init(w: Int, h: Int, nx: Int, ny: Int) {
-            x = (0..<nx).flatMap { cx in (0..<w).map { x in cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) } }
-            y = (0..<ny).flatMap { cy in (0..<h).map { y in cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5)) } }
+    /// Each side's cosine rows for every term a hash can have, made once per process: a sync
+    /// encodes thousands of tiles of a few sizes, and `cos` was most of the rows' cost. The
+    /// values are the reference's; a row of fewer terms is a prefix.
+    private enum CosineRows {
+        static let terms = 7
+        private static let made = Mutex<[[Double]?]>(Array(repeating: nil, count: maxSide + 1))
+
+        static func of(side: Int) -> [Double] {
+            made.withLock { rows in
+                if let found = rows[side] { return found }
+                let computed = (0..<terms).flatMap { c in
+                    (0..<side).map { x in cos(Double.pi / Double(side) * Double(c) * (Double(x) + 0.5)) }
+                }
+                rows[side] = computed
+                return computed
+            }
         }
     }
 
@@ -94,7 +118,7 @@ public enum ThumbHash {
         var ac: [Double] = []
         var scale = 0.0
 
-        init(_ values: [Double], _ w: Int, _ h: Int, _ nx: Int, _ ny: Int, _ cosines: Cosines) {
+        init(_ values: ArraySlice<Double>, _ w: Int, _ h: Int, _ nx: Int, _ ny: Int, _ cosines: Cosines) {
             var terms: [Double] = []
             values.withUnsafeBufferPointer { values in
                 cosines.x.withUnsafeBufferPointer { fxs in
