@@ -25,10 +25,10 @@ extension PhotoIndex {
                 UNION ALL SELECT ?2 WHERE ?2 IS NOT NULL
                 """).bind(.text(feedKey), .optional(imageURL)).run()
             let wanted = JSONStringList.encode(sizes)
+            // MATERIALIZED: flattened into the outer query, each subquery the outer expression
+            // names twice ran twice per URL.
             let check = try connection.statement("""
-                SELECT sum(last_access < ?3), sum(sha256 IS NULL OR NOT (
-                    (has_original AND sized = ?2) OR (NOT ?4 AND NOT has_original AND (sized = ?2 OR NOT has_thumbnail))))
-                FROM (SELECT k.sha256, k.last_access,
+                WITH checked AS MATERIALIZED (SELECT k.sha256, k.last_access,
                         EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = k.sha256) AS has_original,
                         EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = k.sha256) AS has_thumbnail,
                         (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = k.sha256
@@ -37,6 +37,9 @@ extension PhotoIndex {
                         FROM temp.whole_feed_urls u
                         LEFT JOIN resources r ON r.url = u.url AND r.sha256 <> ''
                         LEFT JOIN temp.evicted_media e ON e.url = u.url AND r.url IS NULL) k)
+                SELECT sum(last_access < ?3), sum(sha256 IS NULL OR NOT (
+                    (has_original AND sized = ?2) OR (NOT ?4 AND NOT has_original AND (sized = ?2 OR NOT has_thumbnail))))
+                FROM checked
                 """)
             try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart), .integer(refetchEvicted ? 1 : 0))
             guard try check.step() else { return nil }
