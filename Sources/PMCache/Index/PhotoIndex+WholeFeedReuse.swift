@@ -25,21 +25,19 @@ extension PhotoIndex {
                 UNION ALL SELECT ?2 WHERE ?2 IS NOT NULL
                 """).bind(.text(feedKey), .optional(imageURL)).run()
             let wanted = JSONStringList.encode(sizes)
-            // MATERIALIZED: flattened into the outer query, each subquery the outer expression
-            // names twice ran twice per URL.
+            // A CASE, not one boolean expression: SQLite evaluates only the branch taken, so an
+            // image with its original (nearly every one) costs two lookups, not three.
+            let sized = "(SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = k.sha256 AND t.size IN (SELECT value FROM json_each(?1)))"
             let check = try connection.statement("""
-                WITH checked AS MATERIALIZED (SELECT k.sha256, k.last_access,
-                        EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = k.sha256) AS has_original,
-                        EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = k.sha256) AS has_thumbnail,
-                        (SELECT count(*) FROM thumbnails t WHERE t.original_sha256 = k.sha256
-                            AND t.size IN (SELECT value FROM json_each(?1))) AS sized
-                    FROM (SELECT coalesce(r.sha256, e.sha256) AS sha256, coalesce(r.last_access, e.last_access) AS last_access
-                        FROM temp.whole_feed_urls u
-                        LEFT JOIN resources r ON r.url = u.url AND r.sha256 <> ''
-                        LEFT JOIN temp.evicted_media e ON e.url = u.url AND r.url IS NULL) k)
-                SELECT sum(last_access < ?3), sum(sha256 IS NULL OR NOT (
-                    (has_original AND sized = ?2) OR (NOT ?4 AND NOT has_original AND (sized = ?2 OR NOT has_thumbnail))))
-                FROM checked
+                SELECT sum(k.last_access < ?3), sum(CASE
+                    WHEN k.sha256 IS NULL THEN 1
+                    WHEN EXISTS (SELECT 1 FROM originals o WHERE o.sha256 = k.sha256) THEN \(sized) <> ?2
+                    WHEN ?4 THEN 1
+                    ELSE \(sized) <> ?2 AND EXISTS (SELECT 1 FROM thumbnails t WHERE t.original_sha256 = k.sha256) END)
+                FROM (SELECT coalesce(r.sha256, e.sha256) AS sha256, coalesce(r.last_access, e.last_access) AS last_access
+                    FROM temp.whole_feed_urls u
+                    LEFT JOIN resources r ON r.url = u.url AND r.sha256 <> ''
+                    LEFT JOIN temp.evicted_media e ON e.url = u.url AND r.url IS NULL) k
                 """)
             try check.bind(.text(wanted), .integer(Int64(Set(sizes).count)), .real(syncStart), .integer(refetchEvicted ? 1 : 0))
             guard try check.step() else { return nil }
