@@ -32,49 +32,91 @@ extension PhotoIndex {
     public func feedItems(feedKey: String, rowids: [Int64], known: KnownFiles? = nil) throws(IndexError) -> FeedItems {
         var page = FeedItems()
         guard !rowids.isEmpty else { return page }
-        // One row per item and thumbnail size; an item's rows are adjacent.
-        let query = try connection.statement("""
-            SELECT i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
-                   i.media_url, i.status, i.error, i.sha256, o.path, t.size, i.media_source,
-                   r.etag, r.last_modified, j.key, o.warning, o.placeholder
-            FROM json_each(?) j
-            JOIN items i ON i.rowid = j.value
-            \(known == nil ? "LEFT JOIN originals o ON o.sha256 = i.sha256 LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256"
-                            : "LEFT JOIN (SELECT NULL AS path, NULL AS size, NULL AS warning, NULL AS placeholder) o LEFT JOIN (SELECT NULL AS size) t")
-            LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
-            WHERE i.feed_key = ? ORDER BY j.key, t.size
-            """)
-        try query.bind(.text("[" + rowids.map(String.init).joined(separator: ",") + "]"), .text(feedKey))
-        var current: Int?
-        while try query.step() {
-            let place = query.int(18)
-            if current != place {
-                current = place
-                page.items.append(ItemRecord(
-                    itemID: query.text(0) ?? "", position: query.int(1), title: query.text(2) ?? "", link: query.text(3),
-                    published: query.optionalDouble(4), dateTaken: query.optionalDouble(5), author: query.text(6),
-                    tags: TagList.decode(query.text(7)), description: query.text(8), mediaURL: query.text(9),
-                    status: ItemStatus(stored: query.text(10)), error: query.text(11), sha256: query.text(12),
-                    mediaSource: query.text(15)))
-                if let sha256 = page.items[page.items.count - 1].sha256, page.files[sha256] == nil {
-                    page.files[sha256] = known?.files(of: sha256)
-                        ?? ImageFiles(original: query.text(13), thumbnails: [:], warning: query.text(19),
-                                      placeholder: query.text(20))
-                }
-                if let url = query.text(9), let found = MediaValidators(etag: query.text(16), lastModified: query.text(17)) {
-                    page.validators[url] = found
-                }
-            }
-            if let sha256 = page.items[page.items.count - 1].sha256, let size = query.text(14) {
-                page.files[sha256]?.thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
-            }
-        }
+        page.items = try known == nil ? joinedItems(feedKey: feedKey, rowids: rowids, into: &page)
+                                      : placedItems(feedKey: feedKey, rowids: rowids, known: known!, into: &page)
         for index in page.items.indices {
             let item = page.items[index]
             page.items[index].status = Self.status(item.status, sha256: item.sha256, files: item.sha256.flatMap { page.files[$0] })
         }
         try addFurtherMedia(feedKey: feedKey, to: &page)
         return page
+    }
+
+    private static let itemColumns = """
+        i.item_id, i.position, i.title, i.link, i.published, i.date_taken, i.author, i.tags, i.description,
+        i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified, j.key
+        """
+
+    /// The items with their files joined: one row per item and thumbnail size, an item's rows adjacent.
+    private func joinedItems(feedKey: String, rowids: [Int64], into page: inout FeedItems) throws(IndexError) -> [ItemRecord] {
+        let query = try connection.statement("""
+            SELECT \(Self.itemColumns), o.path, t.size, o.warning, o.placeholder
+            FROM json_each(?) j
+            JOIN items i ON i.rowid = j.value
+            LEFT JOIN originals o ON o.sha256 = i.sha256 LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
+            LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
+            WHERE i.feed_key = ? ORDER BY j.key, t.size
+            """)
+        try query.bind(.text(Self.rowidList(rowids)), .text(feedKey))
+        var items: [ItemRecord] = []
+        var current: Int?
+        while try query.step() {
+            let place = query.int(16)
+            if current != place {
+                current = place
+                let item = Self.item(query, validators: &page.validators)
+                if let sha256 = item.sha256, page.files[sha256] == nil {
+                    page.files[sha256] = ImageFiles(original: query.text(17), thumbnails: [:], warning: query.text(19),
+                                                    placeholder: query.text(20))
+                }
+                items.append(item)
+            }
+            if let sha256 = items[items.count - 1].sha256, let size = query.text(18) {
+                page.files[sha256]?.thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
+            }
+        }
+        return items
+    }
+
+    /// The items with their files from `known`: one row per item, put in its place by `j.key`
+    /// instead of sorted by SQLite, whose sorter would copy every row whole (descriptions and all).
+    /// CROSS JOIN keeps the list outside: unsorted, SQLite would walk the feed's items and scan
+    /// the list for each.
+    private func placedItems(feedKey: String, rowids: [Int64], known: KnownFiles,
+                             into page: inout FeedItems) throws(IndexError) -> [ItemRecord] {
+        let query = try connection.statement("""
+            SELECT \(Self.itemColumns)
+            FROM json_each(?) j
+            CROSS JOIN items i ON i.rowid = j.value
+            LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
+            WHERE i.feed_key = ?
+            """)
+        try query.bind(.text(Self.rowidList(rowids)), .text(feedKey))
+        var places = [ItemRecord?](repeating: nil, count: rowids.count)
+        while try query.step() {
+            let item = Self.item(query, validators: &page.validators)
+            if let sha256 = item.sha256, page.files[sha256] == nil { page.files[sha256] = known.files(of: sha256) }
+            places[query.int(16)] = item
+        }
+        return places.compactMap { $0 }
+    }
+
+    private static func rowidList(_ rowids: [Int64]) -> String {
+        "[" + rowids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// An item from the first columns of `itemColumns`; its media URL's validators go to `validators`.
+    private static func item(_ query: Statement, validators: inout [String: MediaValidators]) -> ItemRecord {
+        let item = ItemRecord(
+            itemID: query.text(0) ?? "", position: query.int(1), title: query.text(2) ?? "", link: query.text(3),
+            published: query.optionalDouble(4), dateTaken: query.optionalDouble(5), author: query.text(6),
+            tags: TagList.decode(query.text(7)), description: query.text(8), mediaURL: query.text(9),
+            status: ItemStatus(stored: query.text(10)), error: query.text(11), sha256: query.text(12),
+            mediaSource: query.text(13))
+        if let url = item.mediaURL, let found = MediaValidators(etag: query.text(14), lastModified: query.text(15)) {
+            validators[url] = found
+        }
+        return item
     }
 
     /// The page's images after the first, with their files and validators.
