@@ -42,8 +42,11 @@ struct MirrorRun {
     func run(_ feeds: [StagedFeed], clock: SyncClock) async -> Mirrored {
         let index = pipeline.index
         var mirrored = Mirrored(ledger: MediaLedger(clock: clock))
-        mirrored.counts.total = (try? await index.distinctMediaCount(feedKeys: feeds.map(\.key))) ?? 0
-        progress?(mirrored.counts)
+        // Counted for a progress display only: at 10^5 URLs the count is a sorter over all of them.
+        if let progress {
+            mirrored.counts.total = (try? await index.distinctMediaCount(feedKeys: feeds.map(\.key))) ?? 0
+            progress(mirrored.counts)
+        }
         let wholeFeeds = await reuseWholeFeeds(feeds, counts: &mirrored.counts, clock: clock)
         var source = StagedMediaSource(index: index, feeds: feeds.filter { !wholeFeeds.contains($0.key) })
         var exhausted = false

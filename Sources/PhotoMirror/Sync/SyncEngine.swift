@@ -145,8 +145,11 @@ public struct SyncEngine: Sendable {
         FreedMemory.release()
         var mirror = MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
         mirror.pruning = pruning
-        let mirrored = await mirror.run(staged, clock: clock)
+        var mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
+        if Task.isCancelled || mirrored.abort != nil, mirrored.counts.total == 0 {
+            mirrored.counts.total = (try? await cache.index.distinctMediaCount(feedKeys: staged.map(\.key))) ?? 0
+        }
         let progressNote = "after \(mirrored.done) of \(counted(mirrored.counts.total, "image")); the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
             throw CacheCommandError(.interrupted, description: "sync interrupted \(progressNote)")
