@@ -147,6 +147,7 @@ public struct SyncEngine: Sendable {
         mirror.pruning = pruning
         var mirrored = await mirror.run(staged, clock: clock)
         FreedMemory.release()
+        // A sync without a progress display did not count its URLs (`MirrorRun`); its note does.
         if Task.isCancelled || mirrored.abort != nil, mirrored.counts.total == 0 {
             mirrored.counts.total = (try? await cache.index.distinctMediaCount(feedKeys: staged.map(\.key))) ?? 0
         }

@@ -89,6 +89,8 @@ public struct SyncReport: Sendable {
 
 /// Live counts for a progress display.
 public struct SyncProgress: Sendable {
+    /// The distinct image URLs of the synced feeds: counted only for a sync given a progress
+    /// closure (0 otherwise), before the first image.
     public var total = 0
     public var done = 0
     public var failed = 0
