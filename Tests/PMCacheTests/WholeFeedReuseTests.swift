@@ -100,24 +100,21 @@ import Testing
     /// Each way an evicted image can stand: reused as evicted unless the sync refetches evicted
     /// images, and never when a size it keeps a thumbnail of lacks one.
     @Test func anEvictedImageIsReusedUnlessRefetchedOrLackingASize() async throws {
-        for (drop, refetch, reused) in [
-            (("y", nil as String?), false, true),   // its original gone, its thumbnails kept
-            (("y", nil), true, false),              // the same, in a sync that refetches
-            (("y", "40x40"), false, false),         // an 80x80 thumbnail left, no 40x40
-            (("y", "all"), false, true),            // nothing of it left
-        ] {
+        // y's original is dropped each time; `thumbnails`: which of its thumbnails go with it.
+        let cases: [(thumbnails: [(sha256: ImageHash, size: String?)], refetch: Bool, reused: Bool)] = [
+            ([], false, true),                // its thumbnails kept
+            ([], true, false),                // the same, in a sync that refetches
+            ([("y", "40x40")], false, false), // an 80x80 thumbnail left, no 40x40
+            ([("y", nil)], false, true),      // nothing of it left
+        ]
+        for (thumbnails, refetch, reused) in cases {
             let (index, folder) = try makeIndex()
             defer { try? FileManager.default.removeItem(at: folder) }
             try await populate(index)
-            let thumbnails: [(sha256: ImageHash, size: String?)] = switch drop.1 {
-            case nil: []
-            case "all": [("y", nil)]
-            case let size?: [("y", size)]
-            }
             _ = try await index.dropRows(originals: ["y"], thumbnails: thumbnails)
             let result = try await index.reuseWholeFeed(feedKey: "a", imageURL: "https://img/l", sizes: ["40x40"],
                                                         at: 50, syncStart: 40, refetchEvicted: refetch)
-            #expect((result != nil) == reused, "drop \(drop), refetch \(refetch)")
+            #expect((result != nil) == reused, "thumbnails dropped \(thumbnails), refetch \(refetch)")
         }
     }
 }

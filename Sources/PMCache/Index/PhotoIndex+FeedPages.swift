@@ -32,8 +32,11 @@ extension PhotoIndex {
     public func feedItems(feedKey: String, rowids: [Int64], known: KnownFiles? = nil) throws(IndexError) -> FeedItems {
         var page = FeedItems()
         guard !rowids.isEmpty else { return page }
-        page.items = try known == nil ? joinedItems(feedKey: feedKey, rowids: rowids, into: &page)
-                                      : placedItems(feedKey: feedKey, rowids: rowids, known: known!, into: &page)
+        if let known {
+            page.items = try placedItems(feedKey: feedKey, rowids: rowids, known: known, into: &page)
+        } else {
+            page.items = try joinedItems(feedKey: feedKey, rowids: rowids, into: &page)
+        }
         for index in page.items.indices {
             let item = page.items[index]
             page.items[index].status = Self.status(item.status, sha256: item.sha256, files: item.sha256.flatMap { page.files[$0] })
