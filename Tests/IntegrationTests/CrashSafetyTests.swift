@@ -40,9 +40,20 @@ final class CrashSafetyTests: XCTestCase {
         let cache = folder.appendingPathComponent("cache")
         for (signal, expected) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let log = folder.appendingPathComponent("signal-\(signal).log")
+            server.clearLog()
             let process = try Photomirror().start(["sync", "--jobs", "1", "--cache", cache.path, server.url("feed.js")],
                                                   output: log)
-            Thread.sleep(forTimeInterval: 1.0)
+            // Signalled once this sync was served an image, not after a fixed time: on a loaded
+            // machine the feed may still be on its way after a second, and a sync stopped then has
+            // no images to count. The image must follow this sync's feed request: the last round's
+            // transfer may still be answered after its process ended.
+            func servedAnImage() -> Bool {
+                let requests = server.requests
+                guard let feed = requests.firstIndex(where: { $0.contains("/feed.js") }) else { return false }
+                return requests[feed...].contains { $0.contains("/photos/") }
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while !servedAnImage(), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let output = try String(contentsOf: log, encoding: .utf8)
