@@ -50,6 +50,27 @@ import Testing
                 == "thumbs/40x40-contain.webp/0f/\(sha).webp")
     }
 
+    /// A prune names 100 000 images' thumbnails from one parse per size: the same key and text
+    /// as each path spelled and parsed, for sizes that pack and sizes kept as text.
+    @Test func aThumbnailNameMadeFromItsSizesTemplateIsTheParsedOne() {
+        let sizes = ["40x40", "65535x1", "40x40.webp", "80x60-contain.avif", "40x40-contain-q90.webp",
+                     "040x40", "40x40.png", "0x0", "", ".", "40x40-cover.webp"]
+        var generator = SystemRandomNumberGenerator()
+        let hashes = [String(repeating: "0", count: 64), String(repeating: "f", count: 64), sha]
+            + (0..<20).map { _ in (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined() }
+        var sets = SizeSets(), number = SizeSets.none
+        for size in sizes { number = sets.adding(size, to: number) }
+        #expect(sets.adding("40x40", to: number) == number)
+        for hash in hashes {
+            var made: [CachePath] = []
+            sets.forEachPath(number, of: ImageHash(hash)) { made.append($0) }
+            let parsed = sizes.map { CachePath(CacheLayout.thumbnailPath(originalSHA256: hash, size: $0)) }
+            #expect(made == parsed)
+            #expect(made.map(\.description) == sizes.map { CacheLayout.thumbnailPath(originalSHA256: hash, size: $0) })
+        }
+        #expect(ContentName.thumbnailTemplate(size: "40x40") != nil && ContentName.thumbnailTemplate(size: "040x40") == nil)
+    }
+
     @Test func variantFoldersOffTheSpellingStayText() {
         let others = [
             "thumbs/40x40.webp/0f/\(sha).png",            // extension not the variant's

@@ -84,9 +84,8 @@ public struct EvictionImages: Sendable {
                 if bytes != nil, path.isOriginal == true, !Self.isTemp(path) { filesOnDisk += 1 }
             }
             var thumbnailBytes = 0
-            for size in sizeSets.sizes(thumbnailSets[index]) {
-                let path = Self.thumbnailPath(hashes[index], size: size)
-                guard let bytes = diskBytes(path) else { continue }
+            sizeSets.forEachPath(thumbnailSets[index], of: hashes[index]) { path in
+                guard let bytes = diskBytes(path) else { return }
                 thumbnailBytes += bytes
                 if path.isOriginal == false, !Self.isTemp(path) { filesOnDisk += 1 }
             }
@@ -220,7 +219,9 @@ public struct EvictionImages: Sendable {
 
     /// Where the image's thumbnails are (`CacheLayout.thumbnailPath` of each size).
     public func thumbnailPaths(_ index: Int) -> [CachePath] {
-        thumbnailSizes(index).map { size in Self.thumbnailPath(hashes[index], size: size) }
+        var paths: [CachePath] = []
+        sizeSets.forEachPath(thumbnailSets[index], of: hashes[index]) { paths.append($0) }
+        return paths
     }
 
     /// `CacheLayout.thumbnailPath`, packed, spelled on the stack.
@@ -254,21 +255,47 @@ public struct EvictionImages: Sendable {
 struct SizeSets: Sendable {
     static let none: UInt32 = 0
     private var sets: [[String]] = [[]]
+    /// Each set's thumbnail names for any hash (`ContentName.thumbnailTemplate`), nil for a
+    /// size whose paths are kept as text: a size's path is parsed once, not once per image.
+    private var templates: [[ContentName?]] = [[]]
     private var numbers: [[String]: UInt32] = [[]: 0]
+    /// The last `adding`: the rows of 100 000 images add the same size to the same set, and
+    /// each lookup of a grown set would allocate it and hash its strings.
+    private var lastAdded: (size: String, to: UInt32, number: UInt32)?
 
     /// The number of the set `number` with `size` added.
     mutating func adding(_ size: String, to number: UInt32) -> UInt32 {
+        if let lastAdded, lastAdded.to == number, lastAdded.size == size { return lastAdded.number }
+        let grown = grown(number, by: size)
+        lastAdded = (size, number, grown)
+        return grown
+    }
+
+    private mutating func grown(_ number: UInt32, by size: String) -> UInt32 {
         let current = sets[Int(number)]
         guard !current.contains(size) else { return number }
         let grown = current + [size]
         if let found = numbers[grown] { return found }
         let new = UInt32(sets.count)
         sets.append(grown)
+        templates.append(templates[Int(number)] + [ContentName.thumbnailTemplate(size: size)])
         numbers[grown] = new
         return new
     }
 
     func sizes(_ number: UInt32) -> [String] { sets[Int(number)] }
+
+    /// `EvictionImages.thumbnailPath` of each size of the set `number`, in the set's order.
+    func forEachPath(_ number: UInt32, of sha256: ImageHash, _ body: (CachePath) -> Void) {
+        let sizes = sets[Int(number)], names = templates[Int(number)]
+        for position in sizes.indices {
+            if let name = names[position], case .packed(let hash) = sha256 {
+                body(.content(name.replacingHash(hash)))
+            } else {
+                body(EvictionImages.thumbnailPath(sha256, size: sizes[position]))
+            }
+        }
+    }
 }
 
 extension Int {

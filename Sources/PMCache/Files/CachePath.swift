@@ -151,6 +151,26 @@ public struct ContentName: Hashable, Sendable {
         (self.hash, self.size, self.fileExtension) = (hash, 0, fileExtension)
     }
 
+    /// The packed name of the thumbnail of `size` (a variant's name) of any image, to be given
+    /// its hash by `replacingHash`: a name parsed once for all of a prune's images. Packing
+    /// reads a hash's digits only into `hash` (the fan-out folder is made from them), so the
+    /// name made for a hash of zeros differs from another hash's in `hash` alone. Nil when such
+    /// paths stay text.
+    static func thumbnailTemplate(size: String) -> ContentName? {
+        let zeros = [UInt8](repeating: UInt8(ascii: "0"), count: 64)
+        var size = size
+        let path = size.withUTF8 { size in zeros.withUnsafeBufferPointer { CachePath(thumbnailOf: $0, size: size) } }
+        guard case .content(let name) = path else { return nil }
+        return name
+    }
+
+    /// This name for another image: `thumbnailTemplate`'s other half.
+    func replacingHash(_ hash: PackedHash) -> ContentName {
+        var name = self
+        name.hash = hash
+        return name
+    }
+
     /// An original's extension as one byte (`init(original:extensionCode:)`); nil for a thumbnail.
     var originalExtensionCode: UInt8? { size == 0 ? fileExtension.rawValue : nil }
 
