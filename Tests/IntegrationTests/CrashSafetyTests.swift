@@ -66,6 +66,30 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertEqual(final.status, 0, final.stderr)
     }
 
+    /// A sync interrupted before its one feed came says so, not "after 0 of 0 images".
+    func testASyncInterruptedWhileItsFeedIsOnItsWaySaysSo() throws {
+        let site = try FeedSite(photos: try Paths.photos(count: 2))
+        let server = try FixtureServer(root: site.root, arguments: ["--delay", "30"])
+        defer { server.stop() }
+        try site.writeFlickrFeed(at: "feed.js", base: "http://127.0.0.1:\(server.port)")
+        let folder = try Paths.temporaryFolder()
+        let cache = folder.appendingPathComponent("cache")
+        let log = folder.appendingPathComponent("sync.log")
+        let process = try Photomirror().start(["sync", "--cache", cache.path, server.url("feed.js")], output: log)
+        // The index is made before the feed is asked for, which the server answers after 30 s.
+        let index = cache.appendingPathComponent("index.sqlite").path
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: index), process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let output = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertEqual(process.terminationStatus, 130, output)
+        XCTAssertTrue(output.contains("sync interrupted while reading its feeds, before any image;"), output)
+        XCTAssertEqual(try Photomirror().run(["verify", "--cache", cache.path]).status, 0)
+    }
+
     /// A cache on a full disk: the sync ends with a message naming the path and the cause,
     /// exit 4, no partial file under a final name, and an index `verify` accepts.
     func testFullDiskEndsTheSyncCleanly() throws {

@@ -151,7 +151,11 @@ public struct SyncEngine: Sendable {
         if Task.isCancelled || mirrored.abort != nil, mirrored.counts.total == 0 {
             mirrored.counts.total = (try? await cache.index.distinctMediaCount(feedKeys: staged.map(\.key))) ?? 0
         }
-        let progressNote = "after \(mirrored.done) of \(counted(mirrored.counts.total, "image")); the cache is consistent and the next sync completes the rest"
+        // Stopped while the feeds were read, nothing was staged: "after 0 of 0 images" would
+        // say the feeds had none.
+        let howFar = staged.isEmpty ? "while reading its feeds, before any image"
+            : "after \(mirrored.done) of \(counted(mirrored.counts.total, "image"))"
+        let progressNote = "\(howFar); the cache is consistent and the next sync completes the rest"
         if Task.isCancelled {
             throw CacheCommandError(.interrupted, description: "sync interrupted \(progressNote)")
         }
