@@ -45,8 +45,10 @@ final class WatchTests: XCTestCase {
         let watch = try Photomirror().start(["watch", "--every", "2s", "--json", "--cache", cache,
                                              server.url("often.xml"), server.url("hourly.xml")], output: output)
         Thread.sleep(forTimeInterval: 4.7)
-        // Between rounds the writer's lock is free: a prune that may not wait for it still runs.
-        let prune = try Photomirror().run(["prune", "--cache", cache, "--max", "1GB", "--wait", "1"])
+        // Between rounds the writer's lock is free: a prune gets it once the round in progress
+        // ends. The wait is for a round slowed by a loaded machine; a watch that kept the lock
+        // between rounds would hold it past any wait.
+        let prune = try Photomirror().run(["prune", "--cache", cache, "--max", "1GB", "--wait", "10"])
         XCTAssertEqual(prune.status, 0, prune.stderr)
         Thread.sleep(forTimeInterval: 7 - 4.7)
         let stopped = terminate(watch)
