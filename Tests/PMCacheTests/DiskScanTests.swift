@@ -104,4 +104,20 @@ import Testing
     @Test func aMissingRootIsAnError() {
         #expect(throws: (any Error).self) { try DiskScan.measure(root: "/nonexistent/pm-\(UUID())") }
     }
+
+    /// The compact table's lookup starts at a guess and widens: every size it holds is found,
+    /// at the table's ends too, and nothing it lacks or removed. Sizes of 1, 2 and many.
+    @Test func theCompactTableFindsEveryPathItHolds() {
+        for count in [1, 2, 3, 50, 20_000] {
+            let paths = (0..<count).map { CachePath("originals/\(String(format: "%02x", $0 % 256))/file-\($0).jpg") }
+            var table = PathSizes(paths.enumerated().map { PathSizes.Entry(key: PathSizes.key($1), bytes: $0 * 10) })
+            for (number, path) in paths.enumerated() {
+                #expect(table.bytes(of: path) == number * 10, "\(path) of \(count)")
+            }
+            #expect(table.bytes(of: CachePath("originals/00/absent.jpg")) == nil)
+            #expect(table.remove(paths[count / 2]) == count / 2 * 10)
+            #expect(table.bytes(of: paths[count / 2]) == nil)
+            #expect(table.count == count - 1)
+        }
+    }
 }

@@ -266,4 +266,29 @@ import Testing
         #expect(plan == reversed)
         #expect(plan.originals == ["a", "b"])
     }
+
+    /// The order a plan evicts in, against the comparison it stands for: by last use, then by
+    /// the hashes themselves. Few distinct times, so most pairs tie; packed hashes that share
+    /// their first 16 digits, and text hashes among them.
+    @Test func theAgeOrderIsByLastUseThenByHash() {
+        var generator = SystemRandomNumberGenerator()
+        func hex(_ count: Int) -> String {
+            String((0..<count).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
+        }
+        let sharedStart = hex(16)
+        var images = EvictionImages()
+        for number in 0..<3000 {
+            let sha = switch number % 10 {
+            case 0: "text-\(number)"
+            case 1, 2: sharedStart + hex(48)
+            default: hex(64)
+            }
+            images.addOriginal(ImageHash(sha), path: CachePath("originals/\(sha).jpg"), lastAccess: Double(Int.random(in: 0..<4)))
+        }
+        let expected = images.hashes.indices.sorted { left, right in
+            images.lastUsed[left] != images.lastUsed[right] ? images.lastUsed[left] < images.lastUsed[right]
+                : images.hashes[left] < images.hashes[right]
+        }
+        #expect(EvictionPolicy.ageOrder(images).map(Int.init) == expected)
+    }
 }

@@ -26,9 +26,8 @@ public struct EvictionImages: Sendable {
     /// Whether an item or a feed names the image: only then is a thumbnail without its original
     /// worth keeping (a page shows it).
     private var listed: [Bool] = []
-    /// Open addressing: an index of `hashes` at its hash's slot or the next free one, -1 for
-    /// none. At least twice as many slots as images, and seeded hashing, so no feed can make
-    /// probes long.
+    /// Open addressing: an index of `hashes` at its hash's slot (`slotHash`) or the next free
+    /// one, -1 for none. At least twice as many slots as images.
     private var slots = [Int32](repeating: -1, count: 16)
     /// The feeds `addReference` numbers, by number.
     public var feedKeys: [String] = []
@@ -167,7 +166,7 @@ public struct EvictionImages: Sendable {
 
     private mutating func insertSlot(_ index: Int) {
         let mask = slots.count - 1
-        var slot = hashes[index].hashValue & mask
+        var slot = slotHash(hashes[index]) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index)
     }
@@ -179,12 +178,25 @@ public struct EvictionImages: Sendable {
         (lastUsed, thumbnailDisk, listed, feeds, otherFeeds) = ([], [], [], [], [:])
     }
 
+    /// Random per process, as Swift's own hashing is seeded; kept in each value so a lookup
+    /// reads no global.
+    private let slotMultiplier = Self.processMultiplier
+    private static let processMultiplier = UInt64.random(in: .min ... .max) | 1
+
+    /// A packed hash's first word times a random odd number, from bit 32 up: bit k of it
+    /// depends on the multiplier and on the word's bits 0 to k, so no feed can choose images
+    /// that share a slot. Several times cheaper than `hashValue`, which runs SipHash.
+    private func slotHash(_ sha256: ImageHash) -> Int {
+        guard case .packed(let hash) = sha256 else { return sha256.hashValue }
+        return Int(truncatingIfNeeded: (hash.leadingWord &* slotMultiplier) >> 32)
+    }
+
     // MARK: Reading
 
     /// The index of the image in these columns; nil when no row names it.
     public func position(of sha256: ImageHash) -> Int? {
         let mask = slots.count - 1
-        var slot = sha256.hashValue & mask
+        var slot = slotHash(sha256) & mask
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
             if hashes[index] == sha256 { return index }

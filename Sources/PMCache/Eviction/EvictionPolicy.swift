@@ -25,12 +25,8 @@ public enum EvictionPolicy {
         var plan = EvictionPlan()
         let usageBefore = usage
         var usage = usage
-        // Oldest first; the hash breaks ties so the same cache always gives the same plan.
         let lastUsed = images.lastUsed, hashes = images.hashes
-        let byAge = Array(0..<Int32(images.count)).sorted {
-            let (left, right) = (Int($0), Int($1))
-            return lastUsed[left] != lastUsed[right] ? lastUsed[left] < lastUsed[right] : hashes[left] < hashes[right]
-        }
+        let byAge = ageOrder(images)
         var expired = 0
         // What goes, in order: an image's index for its original, its complement for its
         // thumbnails. The plan's arrays are made from it at their exact size, not grown by
@@ -98,5 +94,31 @@ public enum EvictionPolicy {
             }
         }
         return plan
+    }
+
+    /// The images' indexes, oldest first; the hash breaks ties so the same cache always gives
+    /// the same plan. Sorted as plain keys: the images of one sync are equally recent, so most
+    /// comparisons are ties, and comparing the hashes themselves copies two enums each time.
+    static func ageOrder(_ images: EvictionImages) -> [Int32] {
+        struct Key {
+            var lastUsed: Double
+            /// The hash's first 16 hex digits as a number, when it is packed: hashes whose
+            /// numbers differ sort as these do.
+            var leadingWord: UInt64?
+            var index: Int32
+        }
+        let hashes = images.hashes
+        var keys = images.lastUsed.indices.map { index in
+            let leadingWord: UInt64? = if case .packed(let hash) = hashes[index] { hash.leadingWord } else { nil }
+            return Key(lastUsed: images.lastUsed[index], leadingWord: leadingWord, index: Int32(index))
+        }
+        keys.sort { left, right in
+            if left.lastUsed != right.lastUsed { return left.lastUsed < right.lastUsed }
+            if let leftWord = left.leadingWord, let rightWord = right.leadingWord, leftWord != rightWord {
+                return leftWord < rightWord
+            }
+            return hashes[Int(left.index)] < hashes[Int(right.index)]
+        }
+        return keys.map(\.index)
     }
 }

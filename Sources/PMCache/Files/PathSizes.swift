@@ -46,14 +46,42 @@ struct PathSizes: Sendable {
         return bytes
     }
 
-    /// The position of the live entry with `key`, by binary search.
+    /// The position of the live entry with `key`. The keys are hashes, spread evenly: the search
+    /// starts where `key` would be if they were exactly so, and widens from there, which reads
+    /// a few neighbouring entries instead of ~18 far apart in a table of 200 000.
     private func slot(of key: Int) -> Int? {
-        var low = 0, high = entries.count
+        let count = entries.count
+        guard count > 0 else { return nil }
+        let guess = Int(Self.rank(key).multipliedFullWidth(by: UInt64(count)).high)
+        var low: Int, high: Int
+        var step = 1
+        if entries[guess].key < key {
+            (low, high) = (guess + 1, guess + 1)
+            while high < count, entries[high].key < key {
+                low = high + 1
+                high = low + step
+                step *= 2
+            }
+            high = min(high, count)
+        } else {
+            (low, high) = (guess, guess)
+            while low > 0, entries[low - 1].key >= key {
+                high = low - 1
+                low = max(0, high - step)
+                step *= 2
+            }
+        }
+        // The first entry not below `key` is in low...high.
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].key < key { low = middle + 1 } else { high = middle }
         }
-        guard low < entries.count, entries[low].key == key, entries[low].bytes != Self.removed else { return nil }
+        guard low < count, entries[low].key == key, entries[low].bytes != Self.removed else { return nil }
         return low
+    }
+
+    /// `key`'s place among all Int values, from 0 for `Int.min`: the fraction of the table below it.
+    private static func rank(_ key: Int) -> UInt64 {
+        UInt64(bitPattern: Int64(key)) ^ (1 << 63)
     }
 }

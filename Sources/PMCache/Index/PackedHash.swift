@@ -13,6 +13,9 @@ public struct PackedHash: Hashable, Comparable, Sendable {
     /// The first byte: the value of the first two hex digits, the fan-out folder's name.
     var firstByte: UInt8 { UInt8(truncatingIfNeeded: a >> 56) }
 
+    /// The first sixteen hex digits' value: hashes whose values differ sort as these do.
+    var leadingWord: UInt64 { a }
+
     /// The first four hex digits' value: sorted hashes are in the order of these too.
     var firstTwoBytes: Int { Int(truncatingIfNeeded: a >> 48) }
 
