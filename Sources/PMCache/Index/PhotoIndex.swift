@@ -33,6 +33,13 @@ public actor PhotoIndex {
         try self.init(readingOnly: path, attempts: IndexReadMode.attempts(forIndexAt: path))
     }
 
+    /// A writer's second connection, for its own reads beside its writes (a sync publishing two
+    /// feeds at once): `shared` only, which reads the `-wal` and so sees every commit of the
+    /// writer's connection; nothing here falls back to a mode that would not.
+    public init(readingBesideWriter path: String) throws(IndexError) {
+        try self.init(readingOnly: path, attempts: [.shared])
+    }
+
     /// Opens the index as an immutable snapshot (`sync --dry-run`): the main file alone, so not
     /// even a `-wal`, `-shm` or lock is made beside it; a live writer's latest commits are unseen.
     public init(snapshotOf path: String) throws(IndexError) {
@@ -75,6 +82,13 @@ public actor PhotoIndex {
         var pages = 0
         while try query.step() { pages = query.int(0) }
         return pages == 0
+    }
+
+    /// Ends the read transaction that a statement left on a row holds open, so the next read
+    /// sees the latest commit; a read-only connection that lives across another connection's
+    /// commits calls it between the reads that must see them.
+    public func endReads() {
+        connection.resetStatements()
     }
 
     // MARK: Media lookups

@@ -11,11 +11,24 @@ struct Publisher: Sendable {
     let sizes: [ThumbnailSize]
     /// The files of every image, when the caller holds them (a prune): looked up, not joined.
     var known: KnownFiles?
+    /// A connection of its own that a feed's documents are read through (`reading(from:)`); the
+    /// cache's writer connection when nil.
+    private(set) var reader: PhotoIndex?
 
     var base: ThumbnailSize { sizes.first ?? ThumbnailSize(width: 40, height: 40) }
 
+    /// This publisher reading the feeds it writes through `reader`, a read-only connection to
+    /// the cache's index: two feeds written at once then read their rows side by side, and
+    /// beside the writer's own work, instead of one after the other on the writer's connection.
+    /// What it reads must be committed: in WAL mode, each read sees the last commit.
+    func reading(from reader: PhotoIndex?) -> Publisher {
+        var publisher = self
+        publisher.reader = reader
+        return publisher
+    }
+
     private func pagedFeed(_ key: String, counts: FeedCounts? = nil) async throws -> PagedFeed? {
-        try await PagedFeed.load(key: key, index: cache.index, known: known, counts: counts)
+        try await PagedFeed.load(key: key, index: reader ?? cache.index, known: known, counts: counts)
     }
 
     /// The root page's card of a feed whose files stay as they are, from the index (its counts

@@ -19,7 +19,9 @@ struct FeedRecorder: Sendable {
     /// Settles a feed's rows, then has its manifest and pages written from the index. A feed whose
     /// rows come out as they were last published (same digest, see `FeedContent`) and none of
     /// whose images got new files in this sync is only marked as synced: its files stay untouched.
-    func record(_ staged: StagedFeed, ledger: MediaLedger) async throws -> Recorded {
+    /// `reader`: a read-only connection the feed's documents are read through (`Publisher.reading(from:)`).
+    func record(_ staged: StagedFeed, ledger: MediaLedger, reader: PhotoIndex? = nil) async throws -> Recorded {
+        let publisher = self.publisher.reading(from: reader)
         let key = staged.key
         let start = ledger.clock.start
         var record = staged.record
