@@ -24,6 +24,18 @@ final class WatchTests: XCTestCase {
         }
     }
 
+    /// Waits until `condition` holds, looking every 0.1 s, for at most `limit` seconds: whether
+    /// it held. The tests wait for rounds and requests, not for a time that a loaded machine's
+    /// debug build may overrun.
+    private func waitUntil(upTo limit: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return true
+    }
+
     /// Sends SIGTERM and returns how long the process took to exit.
     private func terminate(_ process: Process) -> Double {
         let start = Date()
@@ -44,13 +56,13 @@ final class WatchTests: XCTestCase {
         let output = folder.appendingPathComponent("watch.log")
         let watch = try Photomirror().start(["watch", "--every", "2s", "--json", "--cache", cache,
                                              server.url("often.xml"), server.url("hourly.xml")], output: output)
-        Thread.sleep(forTimeInterval: 4.7)
+        XCTAssertTrue(waitUntil { rounds(in: output).count >= 1 }, "no round ended within a minute")
         // Between rounds the writer's lock is free: a prune gets it once the round in progress
         // ends. The wait is for a round slowed by a loaded machine; a watch that kept the lock
         // between rounds would hold it past any wait.
         let prune = try Photomirror().run(["prune", "--cache", cache, "--max", "1GB", "--wait", "10"])
         XCTAssertEqual(prune.status, 0, prune.stderr)
-        Thread.sleep(forTimeInterval: 7 - 4.7)
+        XCTAssertTrue(waitUntil { rounds(in: output).count >= 3 }, "three rounds within a minute")
         let stopped = terminate(watch)
         let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         XCTAssertEqual(watch.terminationStatus, 143, log)
@@ -72,10 +84,11 @@ final class WatchTests: XCTestCase {
         server.clearLog()
         let again = try Photomirror().start(["watch", "--every", "1s", "--cache", cache,
                                              server.url("often.xml"), server.url("hourly.xml")], output: output)
-        Thread.sleep(forTimeInterval: 2.5)
+        // Two polls of the frequent feed: the first round, which would have asked for the hourly
+        // one too, is over.
+        XCTAssertTrue(waitUntil { server.requests.filter { $0.contains("/often.xml") }.count >= 2 }, "\(server.requests)")
         _ = terminate(again)
         XCTAssertFalse(server.requests.contains { $0.contains("/hourly.xml") }, "\(server.requests)")
-        XCTAssertTrue(server.requests.contains { $0.contains("/often.xml") }, "\(server.requests)")
     }
 
     func testAGoneFeedIsNotPolledAgainUntilASyncByHand() throws {
@@ -91,15 +104,21 @@ final class WatchTests: XCTestCase {
         let folder = try Paths.temporaryFolder()
         let cache = folder.appendingPathComponent("cache").path
         let output = folder.appendingPathComponent("watch.log")
-        func watchBriefly(_ seconds: Double) throws -> String {
+        /// Watches until `done` holds (a minute at most), then stops the watch.
+        func watch(until done: () -> Bool) throws -> String {
             let watch = try Photomirror().start(["watch", "--every", "1s", "--json", "--cache", cache,
                                                  server.url("alive.xml"), gone], output: output)
-            Thread.sleep(forTimeInterval: seconds)
+            XCTAssertTrue(waitUntil(done), "\(server.requests)")
             _ = terminate(watch)
             XCTAssertEqual(watch.terminationStatus, 143)
             return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         }
-        let first = try watchBriefly(3.5)
+        /// The live feed asked `count` times: the rounds before the last one asked are over, the
+        /// gone feed (listed after it) included.
+        func alivePolled(_ count: Int) -> () -> Bool {
+            { server.requests.filter { $0.contains("alive.xml") }.count >= count }
+        }
+        let first = try watch(until: alivePolled(3))
         XCTAssertEqual(server.requests.filter { $0.contains("gone-while") }, ["GET /fault/gone-while/gone.marker/later.xml 410"],
                        "a 410 is asked once: \(server.requests)")
         XCTAssertGreaterThanOrEqual(server.requests.filter { $0.contains("alive.xml") }.count, 2)
@@ -107,7 +126,7 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(first.contains("410"), first)
 
         server.clearLog()
-        _ = try watchBriefly(2)
+        _ = try watch(until: alivePolled(2))
         XCTAssertFalse(server.requests.contains { $0.contains("gone-while") }, "a restarted watch skips it: \(server.requests)")
 
         // The feed is back, and a sync by hand says so; watch polls it again.
@@ -115,8 +134,7 @@ final class WatchTests: XCTestCase {
         let byHand = try Photomirror().run(["sync", "--cache", cache, gone])
         XCTAssertEqual(byHand.status, 0, byHand.stderr)
         server.clearLog()
-        _ = try watchBriefly(2.5)
-        XCTAssertTrue(server.requests.contains { $0.contains("gone-while") }, "\(server.requests)")
+        _ = try watch(until: { server.requests.contains { $0.contains("gone-while") } })
         XCTAssertEqual(try Photomirror().run(["verify", "--cache", cache]).status, 0)
     }
 
