@@ -14,6 +14,14 @@ extension PhotoIndex {
     /// the 300 000 rows. The feeds of `listing` count as listing their items at `time` or later:
     /// a sync's feeds, whose rows it has staged and not yet marked as synced.
     public func evictionImages(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> EvictionImages {
+        var images = try storedImages()
+        images.add(try listingReferences(listing: listing, at: time))
+        return images
+    }
+
+    /// The first part of `evictionImages`: every original and thumbnail row, without the items
+    /// that list them (`listingReferences`), which another connection may read meanwhile.
+    public func storedImages() throws(IndexError) -> EvictionImages {
         var images = EvictionImages()
         images.reserveCapacity(try rowEstimate("FROM originals"))
         let originals = try connection.statement("SELECT sha256, path, last_access FROM originals")
@@ -26,12 +34,18 @@ extension PhotoIndex {
             images.addThumbnail(thumbnails.withText(0, ImageHash.init(utf8:)) ?? .text(""), size: thumbnails.text(1) ?? "",
                                 lastAccess: thumbnails.double(2))
         }
-        var names: [String] = []
-        try forEachReference(listing: listing, at: time, feedNames: { names = $0 }) { sha256, listedAt, feed in
-            images.addReference(sha256, listedAt: listedAt, shownBy: feed)
-        }
-        images.feedKeys = names
         return images
+    }
+
+    /// The second part of `evictionImages`: each item's image with when its feed listed it and
+    /// the feed whose pages show it, in columns (about 50 bytes an item) until they are added.
+    public func listingReferences(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> ListingReferences {
+        var references = ListingReferences()
+        references.reserveCapacity(try rowEstimate("FROM items"))
+        try forEachReference(listing: listing, at: time, feedNames: { references.feedKeys = $0 }) { sha256, listedAt, feed in
+            references.append(sha256, listedAt: listedAt, shownBy: feed)
+        }
+        return references
     }
 
     /// Every item's image (and every feed's own image) with the time its feed last listed it,

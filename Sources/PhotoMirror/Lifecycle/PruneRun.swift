@@ -178,16 +178,30 @@ struct PruneRun: Sendable {
     }
 
     /// The images the index holds, with the disk use of their files. The walk runs on its own
-    /// threads while the index reads its rows. A function of its own so the `async let` keeps no
+    /// threads while the index reads its rows, and the items that list the images are read at
+    /// the same time through a second connection (`listingReferences`): that scan of the items
+    /// table was the longest of the three. A function of its own so the `async let` keeps no
     /// second reference to the scan, which `remeasure` then changes in place.
     private func scanAndImages(_ rule: GoalRule) async throws -> (DiskScan, EvictionImages) {
         async let measured = storage.compactInventory()
         await index.boundPageCache(kibibytes: Self.pageCacheKibibytes)
-        var images = try await unmeasuredImages(rule)
+        var images: EvictionImages
+        if let reader = try? PhotoIndex(readingBesideWriter: layout.indexPath) {
+            await reader.boundPageCache(kibibytes: Self.referencesPageCacheKibibytes)
+            let listing = rule.listing
+            async let references = reader.listingReferences(listing: listing.feedKeys, at: listing.since)
+            images = try await index.storedImages()
+            images.add(try await references)
+        } else {
+            images = try await unmeasuredImages(rule)
+        }
         let scan = try await measured
         images.measure { scan.diskBytes(of: $0) }
         return (scan, images)
     }
+
+    /// The second connection's page cache: it only scans the items table once.
+    static let referencesPageCacheKibibytes = 256
 
     /// `garbage(in:images:)`, listing every file when a compact scan counted content files no
     /// row names: only a full listing tells which ones they are.
