@@ -22,6 +22,11 @@ public struct ListingReferences: Sendable {
         listedAt.append(time)
         feeds.append(feed ?? -1)
     }
+
+    /// Each reference's image and when it was listed, in order.
+    var blobReferences: [BlobReference] {
+        zip(hashes, listedAt).map { BlobReference(sha256: $0, listedAt: $1) }
+    }
 }
 
 extension EvictionImages {

@@ -49,13 +49,10 @@ extension PhotoIndex {
     }
 
     /// Every item's image (and every feed's own image) with the time its feed last listed it,
-    /// one per item, repeats included, as `evictionImages` counts them.
+    /// one per item, repeats included, as `evictionImages` counts them: `listingReferences` as
+    /// a list.
     public func imageReferences(listing: Set<String> = [], at time: Double = 0) throws(IndexError) -> [BlobReference] {
-        var references: [BlobReference] = []
-        try forEachReference(listing: listing, at: time, feedNames: { _ in }) { sha256, listedAt, _ in
-            references.append(BlobReference(sha256: sha256, listedAt: listedAt))
-        }
-        return references
+        try listingReferences(listing: listing, at: time).blobReferences
     }
 
     // Each item's feed is looked up in a map of the ~100 feeds, keyed by the feed key's 16 hex
