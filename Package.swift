@@ -38,12 +38,12 @@ let package = Package(
 
         // Thin C shims.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
-        // zlib directly too: single-filter PNGs are written around one deflate stream (png_encode.c).
+        // libdeflate: single-filter PNGs are compressed in one call (png_encode.c); zlib for their CRCs.
         // libgif by name: without pkg-config, CGIF's module map links it only into Swift importers.
         // libheif is not linked: heif_library.c loads it on the first HEIF/AVIF image (its headers
         // come from libheif-dev in /usr/include).
         .target(name: "CodecShim", dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CLCMS2"],
-                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif")]),
+                linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("gif")]),
         .target(name: "ServeShim", dependencies: ["CMicroHTTPD"]),
 
         // Swift library modules.
