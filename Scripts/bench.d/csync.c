@@ -2,21 +2,22 @@
 // do per image, with the libraries photomirror uses, in C. Per image: a libcurl multi download
 // from the same nginx (at most -p connections to the host, photomirror's default --per-host),
 // SHA-256 (OpenSSL) while the body arrives, libjpeg-turbo decode at the smallest DCT scale that
-// covers the thumbnail, centre crop + area average, libpng encode at zlib level 6, the original
+// covers the thumbnail, centre crop + area average, PNG encode (Paeth rows, libdeflate level 1), the original
 // and the thumbnail each written to a temp file and renamed into the content-addressed layout,
 // and one row each in SQLite (WAL, synchronous=FULL) in transactions of 64 images. Downloads run
 // on the main thread, decoding on -t threads, the index on one more. No feed, no manifest, no
 // gallery: what photomirror does beyond this is what target 15 measures. Minimal per image: the
 // easy handles are kept and reused (at most -j of them), the decoder fills its rows in as few
-// calls as libjpeg allows, and the PNG is encoded by one png_write_png over the tile's rows.
+// calls as libjpeg allows, and the PNG is the tile's rows filtered once and compressed in one
+// libdeflate call, as photomirror's own encoder does.
 // Scripts/bench.d/floor.py compiles it at run time (gcc -O2 against Debian's libraries).
 //
 //   csync [-j JOBS] [-p PER_HOST] [-t THREADS] [-s SIDE] -o CACHE URL_LIST
 #include <curl/curl.h>
 #include <errno.h>
 #include <jpeglib.h>
+#include <libdeflate.h>
 #include <openssl/evp.h>
-#include <png.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <sqlite3.h>
@@ -26,6 +27,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 typedef struct job {
     struct job *next;
@@ -153,17 +155,57 @@ static void fill(const unsigned char *src, int w, int h, unsigned char *out) {
 
 typedef struct { unsigned char *bytes; size_t length, capacity; } png_buffer;
 
-static void on_png_write(png_structp png, png_bytep data, png_size_t length) {
-    png_buffer *b = png_get_io_ptr(png);
-    if (b->length + length > b->capacity) {
-        b->capacity = (b->length + length) * 2;
-        b->bytes = realloc(b->bytes, b->capacity);
-    }
-    memcpy(b->bytes + b->length, data, length);
-    b->length += length;
+static void put32(unsigned char *at, unsigned value) {
+    at[0] = value >> 24, at[1] = value >> 16, at[2] = value >> 8, at[3] = value;
 }
 
-static void on_png_flush(png_structp png) { (void)png; }
+// Length, type and CRC around `length` data bytes already at at + 8; returns the chunk's end.
+static unsigned char *chunk(unsigned char *at, const char *type, unsigned length) {
+    put32(at, length);
+    memcpy(at + 4, type, 4);
+    put32(at + 8 + length, (unsigned)crc32(crc32(0L, Z_NULL, 0), at + 4, length + 4));
+    return at + 12 + length;
+}
+
+static unsigned char paeth(int a, int b, int c) {
+    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// An RGB tile as a PNG: every row Paeth-filtered, one IDAT of one libdeflate (level 1) stream.
+static int encode_png(const unsigned char *tile, png_buffer *out) {
+    static __thread struct libdeflate_compressor *compressor;
+    if (compressor == NULL && (compressor = libdeflate_alloc_compressor(1)) == NULL) return -1;
+    const size_t stride = (size_t)side * 3, raw = (stride + 1) * side;
+    unsigned char *filtered = malloc(raw);
+    for (int y = 0; y < side; y++) {
+        const unsigned char *row = tile + stride * y, *up = y ? row - stride : NULL;
+        unsigned char *to = filtered + (stride + 1) * y;
+        to[0] = 4;
+        for (size_t i = 0; i < stride; i++) {
+            int a = i >= 3 ? row[i - 3] : 0, b = up ? up[i] : 0, c = up && i >= 3 ? up[i - 3] : 0;
+            to[1 + i] = (unsigned char)(row[i] - paeth(a, b, c));
+        }
+    }
+    const size_t head = 8 + 25 + 8, room = libdeflate_zlib_compress_bound(compressor, raw);
+    if (out->capacity < head + room + 12 + 4) {
+        out->capacity = head + room + 12 + 4;
+        out->bytes = realloc(out->bytes, out->capacity);
+    }
+    size_t compressed = libdeflate_zlib_compress(compressor, filtered, raw, out->bytes + head, room);
+    free(filtered);
+    if (compressed == 0) return -1;
+    unsigned char *png = out->bytes;
+    memcpy(png, "\x89PNG\r\n\x1a\n", 8);
+    unsigned char *ihdr = png + 16;
+    put32(ihdr, side), put32(ihdr + 4, side);
+    ihdr[8] = 8, ihdr[9] = 2, ihdr[10] = ihdr[11] = ihdr[12] = 0;  // 8-bit RGB
+    unsigned char *at = chunk(png + 8, "IHDR", 13);
+    at = chunk(at, "IDAT", (unsigned)compressed);
+    at = chunk(at, "IEND", 0);
+    out->length = (size_t)(at - png);
+    return 0;
+}
 
 static int thumbnail(job *j, png_buffer *out) {
     struct jpeg_decompress_struct cinfo;
@@ -194,21 +236,9 @@ static int thumbnail(job *j, png_buffer *out) {
     fill(pixels, w, h, tile);
     free(pixels);
 
-    png_bytep tile_rows[side];
-    for (int y = 0; y < side; y++) tile_rows[y] = tile + (size_t)y * side * 3;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png_create_info_struct(png);
-    if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); free(tile); return -1; }
-    out->length = 0;
-    png_set_write_fn(png, out, on_png_write, on_png_flush);
-    png_set_compression_level(png, 6);
-    png_set_IHDR(png, info, side, side, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_set_rows(png, info, tile_rows);
-    png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
-    png_destroy_write_struct(&png, &info);
+    int encoded = encode_png(tile, out);
     free(tile);
-    return 0;
+    return encoded;
 }
 
 static void *decode_worker(void *unused) {

@@ -162,7 +162,7 @@ def build_csync(work):
     """Compiles the sync's C floor (never committed as a binary) into `work`."""
     source = os.path.join(HERE, "csync.c")
     binary = os.path.join(work, "csync")
-    libraries = subprocess.run(["pkg-config", "--cflags", "--libs", "libcurl", "libcrypto", "libjpeg", "libpng16", "sqlite3"],
+    libraries = subprocess.run(["pkg-config", "--cflags", "--libs", "libcurl", "libcrypto", "libjpeg", "libdeflate", "zlib", "sqlite3"],
                                capture_output=True, text=True, check=True).stdout.split()
     done = subprocess.run(["gcc", "-O2", "-o", binary, source, *libraries, "-lpthread"], capture_output=True, text=True)
     if done.returncode != 0:
