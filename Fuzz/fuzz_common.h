@@ -68,8 +68,8 @@ static inline void fuzz_thumbnail(const pm_image *image) {
         FUZZ_CHECK(pm_resample_box(image, cx, cy, cw, ch, tile, tw, th) == 0);
         char message[PM_MESSAGE_CAPACITY] = {0};
         pm_buffer png = {0};
-        FUZZ_CHECK(pm_png_encode(tile, tw, th, image->channels, 6, pm_png_filter_paeth,
-                                 pm_zlib_strategy_rle, &png, message) == 0);
+        FUZZ_CHECK(pm_png_encode(tile, tw, th, image->channels, 1, pm_png_filter_paeth,
+                                 pm_zlib_strategy_default, &png, message) == 0);
         FUZZ_CHECK(png.length > 8 && memcmp(png.data, "\x89PNG\r\n\x1a\n", 8) == 0);
         pm_buffer_free(&png);
         free(tile);

@@ -17,8 +17,6 @@ const int pm_png_filter_up = PNG_FILTER_UP;
 const int pm_png_filter_paeth = PNG_FILTER_PAETH;
 const int pm_png_filter_all = PNG_ALL_FILTERS;
 const int pm_zlib_strategy_default = Z_DEFAULT_STRATEGY;
-const int pm_zlib_strategy_rle = Z_RLE;
-const int pm_zlib_strategy_huffman_only = Z_HUFFMAN_ONLY;
 
 typedef struct encoder_context {
     jmp_buf escape;

@@ -18,5 +18,3 @@ extern const int pm_png_filter_up;
 extern const int pm_png_filter_paeth;
 extern const int pm_png_filter_all;
 extern const int pm_zlib_strategy_default;
-extern const int pm_zlib_strategy_rle;
-extern const int pm_zlib_strategy_huffman_only;
