@@ -418,6 +418,12 @@ static void free_scaled_state(pm_png *png) {
     pm_image_free(&png->colour_description);
 }
 
+// Row `y`, read into png->row, converted to sRGB and added into every target's filter.
+static void scale_row(pm_png *png, int y) {
+    if (png->transform != NULL) pm_color_convert_row(png->transform, png->row, (int)png_get_image_width(png->png, png->info));
+    for (int i = 0; i < png->filter_count; i++) pm_box_filter_add_row(png->filters[i], y, png->row);
+}
+
 int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets, int count,
                          int *channels_out, char *warning, char *message) {
     png_structp p = png->png;
@@ -426,6 +432,14 @@ int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets
     warning[0] = 0;
     volatile int rows = 0, height = 0, channels = 0;  // read after a longjmp
     if (setjmp(png->escape)) {
+        // As in pm_png_decode: an error that ends the zlib stream comes from the last
+        // png_read_row after its row is out, which only libpng's count says; that row is in
+        // png->row, not yet scaled.
+        if (png->row != NULL && png->filter_count == count && rows < height &&
+            png_get_current_row_number(p) == (png_uint_32)rows + 1) {
+            scale_row(png, rows);
+            rows = rows + 1;
+        }
         free_scaled_state(png);
         if (rows == 0) return -1;
         if (rows < height) return -2;  // pm_png_decode keeps the rows that decoded
@@ -468,8 +482,7 @@ int pm_png_decode_scaled(pm_png *png, int64_t max_pixels, pm_png_target *targets
     }
     for (int y = 0; y < height; y++) {
         png_read_row(p, png->row, NULL);
-        if (png->transform != NULL) pm_color_convert_row(png->transform, png->row, width);
-        for (int i = 0; i < count; i++) pm_box_filter_add_row(png->filters[i], y, png->row);
+        scale_row(png, y);
         rows = y + 1;
     }
     png_read_end(p, NULL);  // checks the trailing chunks' CRCs and that IEND arrives
