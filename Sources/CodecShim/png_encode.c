@@ -3,6 +3,7 @@
 // directly around a single libdeflate stream; adaptive filtering goes through libpng (setjmp).
 #include "png_encode.h"
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,52 @@ static int encode_with_libpng(const uint8_t *pixels, int width, int height, int 
 // state, which zlib allocates and clears for every stream: for a 40x40 thumbnail that state cost
 // more than the compression.
 
+// libdeflate's compressor is large (~670 KB at level 1), over the allocator's mapping threshold
+// (FreedMemory.swift): one allocated per image would be mapped, faulted in and unmapped every
+// time, which cost more than the compression. Each thread keeps one, of the level it last used,
+// freed when the thread ends.
+typedef struct {
+    struct libdeflate_compressor *compressor;
+    int level;
+} kept_compressor;
+
+static pthread_key_t kept_compressor_key;
+static pthread_once_t kept_compressor_once = PTHREAD_ONCE_INIT;
+static int kept_compressor_usable;
+
+static void free_kept_compressor(void *value) {
+    kept_compressor *kept = value;
+    if (kept->compressor != NULL) libdeflate_free_compressor(kept->compressor);
+    free(kept);
+}
+
+static void create_kept_compressor_key(void) {
+    kept_compressor_usable = pthread_key_create(&kept_compressor_key, free_kept_compressor) == 0;
+}
+
+// A compressor of `level` for this thread; *owned is set when the caller must free it (no key).
+// NULL when out of memory.
+static struct libdeflate_compressor *compressor_for_thread(int level, int *owned) {
+    pthread_once(&kept_compressor_once, create_kept_compressor_key);
+    *owned = !kept_compressor_usable;
+    if (*owned) return libdeflate_alloc_compressor(level);
+    kept_compressor *kept = pthread_getspecific(kept_compressor_key);
+    if (kept != NULL && kept->compressor != NULL && kept->level == level) return kept->compressor;
+    if (kept == NULL) {
+        kept = calloc(1, sizeof *kept);
+        if (kept == NULL) return NULL;
+        if (pthread_setspecific(kept_compressor_key, kept) != 0) {
+            free(kept);
+            *owned = 1;
+            return libdeflate_alloc_compressor(level);
+        }
+    }
+    if (kept->compressor != NULL) libdeflate_free_compressor(kept->compressor);
+    kept->compressor = libdeflate_alloc_compressor(level);
+    kept->level = level;
+    return kept->compressor;
+}
+
 static void put32(uint8_t *at, uint32_t value) {
     at[0] = (uint8_t)(value >> 24), at[1] = (uint8_t)(value >> 16), at[2] = (uint8_t)(value >> 8), at[3] = (uint8_t)value;
 }
@@ -115,7 +162,8 @@ static int encode_one_filter(const uint8_t *pixels, int width, int height, int c
         snprintf(message, PM_MESSAGE_CAPACITY, "compression level %d is not 0-12", level);
         return -1;
     }
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    int owned;
+    struct libdeflate_compressor *compressor = compressor_for_thread(level, &owned);
     if (compressor == NULL) {
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
         return -1;
@@ -126,7 +174,7 @@ static int encode_one_filter(const uint8_t *pixels, int width, int height, int c
     uint8_t *filtered = malloc(raw);
     uint8_t *png = malloc(head + room + tail);
     if (filtered == NULL || png == NULL) {
-        libdeflate_free_compressor(compressor);
+        if (owned) libdeflate_free_compressor(compressor);
         free(filtered);
         free(png);
         snprintf(message, PM_MESSAGE_CAPACITY, "out of memory");
@@ -140,7 +188,7 @@ static int encode_one_filter(const uint8_t *pixels, int width, int height, int c
     }
     // The bound holds any input, so a zero here (no room) cannot happen; it is checked all the same.
     const size_t compressed = libdeflate_zlib_compress(compressor, filtered, raw, png + head, room);
-    libdeflate_free_compressor(compressor);
+    if (owned) libdeflate_free_compressor(compressor);
     free(filtered);
     if (compressed == 0) {
         free(png);
