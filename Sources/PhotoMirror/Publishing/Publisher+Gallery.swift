@@ -54,24 +54,51 @@ extension Publisher {
         return file
     }
 
+    /// Pages rendered and written at once by `writeFeedPages`: a page is read, rendered and
+    /// written on one core, and one feed's pages are the last work of a sync of one feed.
+    static let pagesAtOnce = 2
+
     /// A feed's pages (`feeds/<key>/index.html`, `page-2.html`, …), each read from the index and
-    /// written only when it changed; returns the feed's card, whose strip comes from its first pages.
+    /// written only when it changed, `pagesAtOnce` at a time; returns the feed's card, whose strip
+    /// comes from its first pages.
     func writeFeedPages(_ feed: PagedFeed, newest: [Int64]) async throws -> GalleryCard {
         let pages = PagedFeed.pages(of: newest, size: GalleryPaging.pageSize)
         let pageCount = GalleryPaging.pageCount(items: newest.count)
         var strip = GalleryCard.Strip(base: base)
-        for page in 1...pageCount {
-            let shown = page <= pages.count ? try await feed.page(pages[page - 1]) : try await feed.page([])
-            for item in shown.items {
-                guard strip.add(item, paths: shown.paths) else { break }
+        // The pages written out of order, kept until the strip has taken the ones before them.
+        var waiting: [Int: GalleryFeed] = [:]
+        var nextForStrip = 1
+        func stripTakes(_ page: Int, _ shown: GalleryFeed) {
+            guard !strip.isFull else { return }
+            waiting[page] = shown
+            while let next = waiting.removeValue(forKey: nextForStrip) {
+                nextForStrip += 1
+                for item in next.items {
+                    guard strip.add(item, paths: next.paths) else { break }
+                }
             }
-            let html = FeedPage(feed: shown, items: shown.items[...], page: page, pageCount: pageCount, base: base).render().bytes
-            try await cache.storage.publish(GalleryPaging.path(feedKey: feed.record.key, page: page), .whenChanged) { append in
-                try append(html)
+            if strip.isFull { waiting.removeAll() }
+        }
+        try await withThrowingTaskGroup(of: (Int, GalleryFeed).self) { group in
+            for page in 1...pageCount {
+                if page > Self.pagesAtOnce, let (done, shown) = try await group.next() { stripTakes(done, shown) }
+                let rowids = page <= pages.count ? pages[page - 1] : []
+                group.addTask { (page, try await writeFeedPage(feed, rowids: rowids, page: page, pageCount: pageCount)) }
             }
+            for try await (done, shown) in group { stripTakes(done, shown) }
         }
         await removeStalePages(of: feed.record.key, keeping: pageCount)
         return GalleryCard(record: feed.record, counts: feed.counts, strip: strip)
+    }
+
+    /// Page `page` of a feed, its items `rowids`; returns them as read.
+    private func writeFeedPage(_ feed: PagedFeed, rowids: ArraySlice<Int64>, page: Int, pageCount: Int) async throws -> GalleryFeed {
+        let shown = try await feed.page(rowids)
+        let html = FeedPage(feed: shown, items: shown.items[...], page: page, pageCount: pageCount, base: base).render().bytes
+        try await cache.storage.publish(GalleryPaging.path(feedKey: feed.record.key, page: page), .whenChanged) { append in
+            try append(html)
+        }
+        return shown
     }
 
     /// A feed that shrank leaves pages past its new end; they would show items it no longer has.

@@ -51,9 +51,12 @@ struct Publisher: Sendable {
     /// is the manifest's time. The pages link both files, so they are written last.
     func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
         guard let feed = try await pagedFeed(feedKey) else { return nil }
-        try await writeManifest(feed, updatedAt: updatedAt)
+        // The manifest and the JSON Feed are rendered side by side; both are in place before
+        // the first page that links them.
+        async let manifest: Void = writeManifest(feed, updatedAt: updatedAt)
         let newest = try await feed.order(newestFirst: true)
         try await writeJSONFeed(feed, newest: newest)
+        try await manifest
         let card = try await writeFeedPages(feed, newest: newest)
         try await writeCard(card)
         return card
