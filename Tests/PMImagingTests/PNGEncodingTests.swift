@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 import CodecShim
 @testable import PMImaging
@@ -59,6 +61,46 @@ import CodecShim
         #expect(chunks.types == ["IHDR", "sRGB", "IDAT", "IEND"])
         #expect(chunks.srgb == [0])
         #expect(chunks.end == png.count)
+    }
+
+    /// One filter at `level` (libdeflate's 0-12), through the shim.
+    static func singleFilter(_ pixels: [UInt8], width: Int, height: Int, level: Int32) throws -> [UInt8] {
+        var buffer = pm_buffer()
+        defer { pm_buffer_free(&buffer) }
+        let message = CodecMessage()
+        let status = pixels.withUnsafeBufferPointer {
+            pm_png_encode($0.baseAddress, Int32(width), Int32(height), 3, level, pm_png_filter_paeth, pm_zlib_strategy_default,
+                          &buffer, message.pointer)
+        }
+        try #require(status == 0, "\(message.text ?? "")")
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.length))
+    }
+
+    /// Each thread keeps its compressor between encodes (png_encode.c): switching levels on one
+    /// thread, and encoding on many threads at once, must give the bytes a fresh one gives.
+    @Test func keptCompressorsGiveTheSameBytes() throws {
+        let pixels = Self.pixels(width: 97, height: 61, channels: 3, seed: 11)
+        let levels: [Int32] = [1, 6, 12, 0, 1, 6]
+        let first = try Dictionary(levels.map { ($0, try Self.singleFilter(pixels, width: 97, height: 61, level: $0)) }) { a, _ in a }
+        for level in levels.reversed() {
+            #expect(try Self.singleFilter(pixels, width: 97, height: 61, level: level) == first[level], "level \(level)")
+        }
+        #expect(try Pixels(png: first[1]!) == Pixels(width: 97, height: 61, channels: 3, bytes: pixels))
+        let threads = 8, rounds = 20
+        let results = Mutex<[Int: [UInt8]]>([:])
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for round in 0..<rounds {
+                let level = levels[(thread + round) % levels.count]
+                let png = (try? Self.singleFilter(pixels, width: 97, height: 61, level: level)) ?? []
+                results.withLock { $0[thread * rounds + round] = png }
+            }
+        }
+        let encoded = results.withLock { $0 }
+        for thread in 0..<threads {
+            for round in 0..<rounds {
+                #expect(encoded[thread * rounds + round] == first[levels[(thread + round) % levels.count]])
+            }
+        }
     }
 
     /// libpng's path (adaptive filtering) writes the same sRGB chunk in the same place.
