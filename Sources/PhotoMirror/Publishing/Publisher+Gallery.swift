@@ -64,31 +64,17 @@ extension Publisher {
     func writeFeedPages(_ feed: PagedFeed, newest: [Int64]) async throws -> GalleryCard {
         let pages = PagedFeed.pages(of: newest, size: GalleryPaging.pageSize)
         let pageCount = GalleryPaging.pageCount(items: newest.count)
-        var strip = GalleryCard.Strip(base: base)
-        // The pages written out of order, kept until the strip has taken the ones before them.
-        var waiting: [Int: GalleryFeed] = [:]
-        var nextForStrip = 1
-        func stripTakes(_ page: Int, _ shown: GalleryFeed) {
-            guard !strip.isFull else { return }
-            waiting[page] = shown
-            while let next = waiting.removeValue(forKey: nextForStrip) {
-                nextForStrip += 1
-                for item in next.items {
-                    guard strip.add(item, paths: next.paths) else { break }
-                }
-            }
-            if strip.isFull { waiting.removeAll() }
-        }
+        var strip = StripFromPages(base: base)
         try await withThrowingTaskGroup(of: (Int, GalleryFeed).self) { group in
             for page in 1...pageCount {
-                if page > Self.pagesAtOnce, let (done, shown) = try await group.next() { stripTakes(done, shown) }
+                if page > Self.pagesAtOnce, let (done, shown) = try await group.next() { strip.take(page: done, shown) }
                 let rowids = page <= pages.count ? pages[page - 1] : []
                 group.addTask { (page, try await writeFeedPage(feed, rowids: rowids, page: page, pageCount: pageCount)) }
             }
-            for try await (done, shown) in group { stripTakes(done, shown) }
+            for try await (done, shown) in group { strip.take(page: done, shown) }
         }
         await removeStalePages(of: feed.record.key, keeping: pageCount)
-        return GalleryCard(record: feed.record, counts: feed.counts, strip: strip)
+        return GalleryCard(record: feed.record, counts: feed.counts, strip: strip.strip)
     }
 
     /// Page `page` of a feed, its items `rowids`; returns them as read.
