@@ -5,7 +5,7 @@ import PMImaging
 /// thumbnails whatever order the pages finish in. Pages that arrive once it is full are let go.
 struct StripFromPages {
     private(set) var strip: GalleryCard.Strip
-    /// Pages that came before one of the pages ahead of them, by number.
+    /// Pages that arrived before a page that comes ahead of them in the feed, by number.
     private var waiting: [Int: GalleryFeed] = [:]
     private var next = 1
 
