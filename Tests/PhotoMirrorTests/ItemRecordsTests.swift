@@ -33,7 +33,9 @@ import Testing
         #expect(ItemRecords.make(feed: feed, outcomes: [:]).map(\.itemID) == ["a", "a-2"])
     }
 
-    @Test(arguments: ["file:///etc/passwd", "ftp://x/y.jpg", "gopher://x", "data:image/png;base64,AAAA", "javascript:x", "/relative.jpg"])
+    @Test(arguments: ["file:///etc/passwd", "ftp://x/y.jpg", "gopher://x", "data:image/png;base64,AAAA", "javascript:x", "/relative.jpg",
+                      "http", "httpx://x/a.jpg", "htt://x/a.jpg", "httpss://x/a.jpg", "hxxp://x/a.jpg", ":http://x", "HTTP\u{0}://x",
+                      "ht\u{54}p\u{8}://x", "http\u{C9}://x"])
     func onlyHTTPMediaIsFetched(url: String) {
         #expect(throws: MediaFailure.self) { try MediaURLPolicy.check(url) }
     }
@@ -41,6 +43,18 @@ import Testing
     @Test func httpMediaIsFetched() throws {
         try MediaURLPolicy.check("https://live.staticflickr.com/1/2_3.jpg")
         try MediaURLPolicy.check("HTTP://127.0.0.1:8000/a.png")
+        try MediaURLPolicy.check("hTtPs://example.org/a.png")
+    }
+
+    @Test func theRefusalNamesTheScheme() {
+        for (url, scheme) in [("FTP://x/y.jpg", "ftp"), ("/relative.jpg", "/relative.jpg"), ("https-x:y", "https-x")] {
+            #expect(throws: MediaFailure.self) { try MediaURLPolicy.check(url) }
+            do {
+                try MediaURLPolicy.check(url)
+            } catch {
+                #expect(error.reason.contains("unsupported URL scheme \"\(scheme)\""), "\(error.reason)")
+            }
+        }
     }
 
     @Test func nonImagesAreDescribed() {

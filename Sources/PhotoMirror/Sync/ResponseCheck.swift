@@ -3,12 +3,22 @@ import PMLoading
 
 /// Media URLs come from strangers: only http and https are fetched. A `file://` URL in a feed
 /// would otherwise copy local files (say /etc/passwd) into a served cache.
+///
+/// Checked on the URL's UTF-8 bytes: it runs for every image a sync lists, and Foundation's
+/// `contains` and `split` on a String go through NSString's search each time.
 enum MediaURLPolicy {
     static func check(_ url: String) throws(MediaFailure) {
-        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        guard url.contains(":"), scheme == "http" || scheme == "https" else {
-            throw MediaFailure(reason: "unsupported URL scheme \"\(scheme)\": only http and https media URLs are fetched")
-        }
+        let utf8 = url.utf8
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), isWebScheme(utf8[..<colon]) { return }
+        let scheme = String(url.prefix { $0 != ":" }).lowercased()
+        throw MediaFailure(reason: "unsupported URL scheme \"\(scheme)\": only http and https media URLs are fetched")
+    }
+
+    /// Whether `scheme` is "http" or "https" in any case (`| 0x20` lowers an ASCII letter and
+    /// maps no other byte onto one of these letters).
+    private static func isWebScheme(_ scheme: Substring.UTF8View) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        return zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }
 
