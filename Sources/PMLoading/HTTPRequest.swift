@@ -34,7 +34,7 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// The lower-cased scheme of `url`, or `""` when it has none.
-func urlScheme(_ url: String) -> String {
+public func urlScheme(_ url: String) -> String {
     guard let colon = url.firstIndex(of: ":") else { return "" }
     return url[..<colon].lowercased()
 }

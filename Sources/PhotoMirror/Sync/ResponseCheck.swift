@@ -4,21 +4,15 @@ import PMLoading
 /// Media URLs come from strangers: only http and https are fetched. A `file://` URL in a feed
 /// would otherwise copy local files (say /etc/passwd) into a served cache.
 ///
-/// Checked on the URL's UTF-8 bytes: it runs for every image a sync lists, and Foundation's
-/// `contains` and `split` on a String go through NSString's search each time.
+/// The scheme is the loader's (`urlScheme`): the check runs for every image a sync lists, and
+/// Foundation's `contains` and `split` on a String went through NSString's search each time.
 enum MediaURLPolicy {
     static func check(_ url: String) throws(MediaFailure) {
-        let utf8 = url.utf8
-        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), isWebScheme(utf8[..<colon]) { return }
-        let scheme = String(url.prefix { $0 != ":" }).lowercased()
-        throw MediaFailure(reason: "unsupported URL scheme \"\(scheme)\": only http and https media URLs are fetched")
-    }
-
-    /// Whether `scheme` is "http" or "https" in any case (`| 0x20` lowers an ASCII letter and
-    /// maps no other byte onto one of these letters).
-    private static func isWebScheme(_ scheme: Substring.UTF8View) -> Bool {
-        guard scheme.count == 4 || scheme.count == 5 else { return false }
-        return zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 }
+        let scheme = urlScheme(url)
+        guard scheme != "http", scheme != "https" else { return }
+        // A URL without a colon has no scheme: the refusal names what it holds instead.
+        let named = url.utf8.contains(UInt8(ascii: ":")) ? scheme : url.lowercased()
+        throw MediaFailure(reason: "unsupported URL scheme \"\(named)\": only http and https media URLs are fetched")
     }
 }
 
