@@ -4,8 +4,8 @@ import PMSupport
 import Testing
 @testable import PhotoMirror
 
-/// A feed read once for its three documents (a prune's, holding every image's files) gives the
-/// pages that reading it a page at a time gives.
+/// A feed read once for its three documents (a prune's, holding every image's files, or a
+/// sync's) gives the pages that reading it a page at a time gives.
 @Suite struct PagedFeedTests {
     @Test func aHeldFeedGivesThePagesOfAPagedOne() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-paged-\(UUID().uuidString)")
@@ -41,17 +41,28 @@ import Testing
         let known = KnownFiles(images: try await index.evictionImages(), without: plan)
         _ = try await index.dropRows(originals: plan.originals, thumbnails: plan.thumbnails.map { ($0, nil) })
 
-        let held = try #require(try await PagedFeed.load(key: "a", index: index, known: known))
+        // Held with the prune's files, and held as a sync holds a feed whose documents it writes.
+        let heldWithKnown = try #require(try await PagedFeed.load(key: "a", index: index, known: known))
+        let heldWhole = try #require(try await PagedFeed.load(key: "a", index: index, whole: true))
         let paged = try #require(try await PagedFeed.load(key: "a", index: index))
         let newest = try await paged.order(newestFirst: true)
         #expect(newest.count == 7)
+        for held in [heldWithKnown, heldWhole] {
+            try await expectSamePages(held, paged, newest: newest, named: shas[7])
+        }
+        let first = try await heldWithKnown.page(newest.suffix(1))
+        #expect(first.items.map(\.status.rawValue) == ["evicted-original"], "item 0 lost its original")
+        #expect(try await heldWhole.page(newest.suffix(1)).items == first.items)
+    }
+
+    private func expectSamePages(_ held: PagedFeed, _ paged: PagedFeed, newest: [Int64], named logo: String) async throws {
         #expect(try await held.order(newestFirst: true) == newest, "the held feed orders its items as the index does")
         #expect(try await held.order(newestFirst: false) == paged.order(newestFirst: false))
         for rowids in PagedFeed.pages(of: newest, size: 3) + [newest[...], []] {
             let (fromHeld, fromPages) = (try await held.page(rowids), try await paged.page(rowids))
             #expect(fromHeld.items == fromPages.items)
             #expect(fromHeld.counts == fromPages.counts)
-            let named = Set(fromPages.items.flatMap { $0.allMedia.compactMap(\.sha256) } + [shas[7]])
+            let named = Set(fromPages.items.flatMap { $0.allMedia.compactMap(\.sha256) } + [logo])
             for sha in named {
                 #expect(fromHeld.paths[sha]?.original == fromPages.paths[sha]?.original, "\(sha)")
                 #expect(fromHeld.paths[sha]?.thumbnails == fromPages.paths[sha]?.thumbnails, "\(sha)")
@@ -60,7 +71,5 @@ import Testing
                 #expect(fromHeld.validators[url] == fromPages.validators[url], "\(url)")
             }
         }
-        let first = try await held.page(newest.suffix(1))
-        #expect(first.items.map(\.status.rawValue) == ["evicted-original"], "item 0 lost its original")
     }
 }

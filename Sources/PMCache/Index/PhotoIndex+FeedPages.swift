@@ -50,35 +50,39 @@ extension PhotoIndex {
         i.media_url, i.status, i.error, i.sha256, i.media_source, r.etag, r.last_modified, j.key
         """
 
-    /// The items with their files joined: one row per item and thumbnail size, an item's rows adjacent.
+    /// The items with their files joined: one row per item and thumbnail size, put in its place
+    /// by `j.key` as in `placedItems` (SQLite's sorter would copy every row whole to order them).
     private func joinedItems(feedKey: String, rowids: [Int64], into page: inout FeedItems) throws(IndexError) -> [ItemRecord] {
         let query = try connection.statement("""
             SELECT \(Self.itemColumns), o.path, t.size, o.warning, o.placeholder
             FROM json_each(?) j
-            JOIN items i ON i.rowid = j.value
+            CROSS JOIN items i ON i.rowid = j.value
             LEFT JOIN originals o ON o.sha256 = i.sha256 LEFT JOIN thumbnails t ON t.original_sha256 = i.sha256
             LEFT JOIN resources r ON r.url = i.media_url AND r.sha256 = i.sha256
-            WHERE i.feed_key = ? ORDER BY j.key, t.size
+            WHERE i.feed_key = ?
             """)
         try query.bind(.text(Self.rowidList(rowids)), .text(feedKey))
-        var items: [ItemRecord] = []
-        var current: Int?
+        var places = [ItemRecord?](repeating: nil, count: rowids.count)
         while try query.step() {
             let place = query.int(16)
-            if current != place {
-                current = place
+            // An item's further rows (one per thumbnail size) repeat its columns: read it once.
+            let sha256: String?
+            if let placed = places[place] {
+                sha256 = placed.sha256
+            } else {
                 let item = Self.item(query, validators: &page.validators)
                 if let sha256 = item.sha256, page.files[sha256] == nil {
                     page.files[sha256] = ImageFiles(original: query.text(17), thumbnails: [:], warning: query.text(19),
                                                     placeholder: query.text(20))
                 }
-                items.append(item)
+                places[place] = item
+                sha256 = item.sha256
             }
-            if let sha256 = items[items.count - 1].sha256, let size = query.text(18) {
+            if let sha256, let size = query.text(18) {
                 page.files[sha256]?.thumbnails[size] = CacheLayout.thumbnailPath(originalSHA256: sha256, size: size)
             }
         }
-        return items
+        return places.compactMap { $0 }
     }
 
     /// The items with their files from `known`: one row per item, put in its place by `j.key`

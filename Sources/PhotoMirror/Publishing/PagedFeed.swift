@@ -24,19 +24,24 @@ struct PagedFeed: Sendable {
     /// in proportion to the cache, so a feed of up to this many items is read once and its
     /// manifest, JSON Feed and pages are written from that read instead of three of their own.
     static let heldItems = 8192
+    /// The same for a sync writing a feed's documents (`whole`), which holds no such memory: a
+    /// feed of up to this many items (nearly every real one; ~2 MB at most) is read once.
+    static let heldItemsWhenWhole = 1024
 
     /// `counts`, when the caller has them (a sync that reused every image of the feed as its
     /// rows name it), saves deriving each item's status from its image's files; a feed read at
-    /// once (`heldItems`) counts the statuses its items were read with.
-    static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil, counts given: FeedCounts? = nil) async throws
-        -> PagedFeed?
+    /// once (`heldItems`) counts the statuses its items were read with. `whole`: every item will
+    /// be read (the feed's documents, not its card).
+    static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil, counts given: FeedCounts? = nil,
+                     whole: Bool = false) async throws -> PagedFeed?
     {
         guard let record = try await index.feed(key: key) else { return nil }
         let image = try await index.feedImage(feedKey: key)
         var feed = PagedFeed(index: index, record: record, counts: given ?? FeedCounts([:]),
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
                              logoValidators: image.validators, known: known)
-        if known != nil, let items = try await feed.hold() {
+        let holdLimit = known != nil ? heldItems : whole ? heldItemsWhenWhole : 0
+        if holdLimit > 0, let items = try await feed.hold(upTo: holdLimit) {
             if given == nil { feed.counts = FeedCounts(items) }
         } else if given == nil {
             feed.counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
@@ -44,11 +49,11 @@ struct PagedFeed: Sendable {
         return feed
     }
 
-    /// Reads the whole feed at once when it has at most `heldItems` items; returns them, or nil
+    /// Reads the whole feed at once when it has at most `limit` items; returns them, or nil
     /// when it stays paged.
-    private mutating func hold() async throws -> ArraySlice<ItemRecord>? {
+    private mutating func hold(upTo limit: Int) async throws -> ArraySlice<ItemRecord>? {
         let rowids = try await order(newestFirst: false)
-        guard rowids.count <= Self.heldItems else { return nil }
+        guard rowids.count <= limit else { return nil }
         let whole = try await page(rowids[...])
         // Rows that went between the two reads (none under the writers' lock) leave it paged.
         guard whole.items.count == rowids.count else { return nil }

@@ -27,8 +27,8 @@ struct Publisher: Sendable {
         return publisher
     }
 
-    private func pagedFeed(_ key: String, counts: FeedCounts? = nil) async throws -> PagedFeed? {
-        try await PagedFeed.load(key: key, index: reader ?? cache.index, known: known, counts: counts)
+    private func pagedFeed(_ key: String, counts: FeedCounts? = nil, whole: Bool = false) async throws -> PagedFeed? {
+        try await PagedFeed.load(key: key, index: reader ?? cache.index, known: known, counts: counts, whole: whole)
     }
 
     /// The root page's card of a feed whose files stay as they are, from the index (its counts
@@ -50,7 +50,7 @@ struct Publisher: Sendable {
     /// returns what the root page shows of it, or nil when the index has no such feed. `updatedAt`
     /// is the manifest's time. The pages link both files, so they are written last.
     func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
-        guard let feed = try await pagedFeed(feedKey) else { return nil }
+        guard let feed = try await pagedFeed(feedKey, whole: true) else { return nil }
         // The manifest and the JSON Feed are rendered side by side; both are in place before
         // the first page that links them.
         async let manifest: Void = writeManifest(feed, updatedAt: updatedAt)
