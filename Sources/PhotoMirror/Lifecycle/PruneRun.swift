@@ -137,6 +137,9 @@ struct PruneRun: Sendable {
             FreedMemory.release()
             let files = known.droppedFiles()
             let doomed = foreign.paths.isEmpty ? files : files.filter { !foreign.contains($0) }
+            // The index's compaction (one core, in SQLite) and the deletes (the file system's
+            // threads or the store's requests) touch nothing of each other's: side by side.
+            async let compacted: Void = index.checkpoint()
             if deletes {
                 let removal = await storage.remove(doomed)
                 report.failures += removal.failures
@@ -147,7 +150,7 @@ struct PruneRun: Sendable {
                 report.filesKept += doomed.count
                 removed = removed.isEmpty ? doomed : removed + doomed
             }
-            await index.checkpoint()
+            await compacted
             scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []
             usage = scan.usage
