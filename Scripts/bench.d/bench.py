@@ -16,11 +16,11 @@ PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each 
     "full": {"warmup": 1, "thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000,
              "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7,
              "store_count": 1000, "store_rounds": 5, "scale_feeds": 50, "scale_items": 2000, "scale_rounds": 1,
-             "settle_count": 2000, "vs_thumb_rounds": 15},
+             "settle_count": 2000, "vs_thumb_rounds": 15, "vs_thumb_spans": 5},
     "quick": {"warmup": 0, "thumb_rounds": 1, "sync_count": 1000, "sync_rounds": 1, "rtt_count": 300,
               "rtt_rounds": 1, "mem_rounds": 1, "prune_images": None, "parse_rounds": 3,
               "store_count": 300, "store_rounds": 1, "scale_feeds": 5, "scale_items": 200, "scale_rounds": 1,
-              "settle_count": 1000, "vs_thumb_rounds": 1},
+              "settle_count": 1000, "vs_thumb_rounds": 1, "vs_thumb_spans": 0},
 }
 
 
@@ -103,7 +103,7 @@ def main():
             # than the other syncs: a round takes ~3 s, and single rounds' ratios to the floor
             # spread from 0.70 to 1.09 on this VM, which left a median of 5 swinging by ±0.05.
             results["vs_thumb"] = sync.versus_thumb(a.binary, a.corpus, a.work, 1000, plan["vs_thumb_rounds"],
-                                                    warmup=plan["warmup"])
+                                                    warmup=plan["warmup"], span_runs=plan["vs_thumb_spans"])
         if "16" in only:
             if a.reference:
                 # Two rounds (one round in the quick plan), each binary first in one of them.

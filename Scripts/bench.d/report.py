@@ -186,9 +186,27 @@ def targets(results):
                          f"{vs['floor_ratio']:.2f}×", "≥ 0.90×", vs["floor_ratio"] >= 0.9))
             rows.append(("15", "(reference) the C floor's rate vs photomirror thumb of the same files",
                          f"{vs['floor_vs_thumb']:.2f}×", "—", "info"))
+            rows += _span_rows(vs.get("spans"), vs["pm"], vs["floor"])
     rows += _settle_rows(results.get("settle"))
     rows += _versus_rows(results.get("versus"))
     rows += _thumb_format_rows(results.get("thumb_formats"))
+    return rows
+
+
+def _span_rows(spans, pm, floor):
+    """Target 15's runs cut at their first and last decoding sample (spans.py)."""
+    if not spans:
+        return []
+    if "skipped" in spans:
+        return [("15", f"(reference) where each run's time goes: not measured, {spans['skipped']}", "—", "—", "info")]
+    rows = []
+    for name, label in [(pm, "photomirror sync"), (floor, "the C floor")]:
+        cut = spans.get(name)
+        if cut:
+            rows.append(("15", f"(reference) {label}, perf-recorded runs cut at the first and last decoding sample "
+                               f"(medians): before any image decodes {cut['head']:.3f} s, while images decode "
+                               f"{cut['span']:.3f} s, after the last {cut['tail']:.3f} s",
+                         f"{cut['head'] + cut['tail']:.3f} s outside decoding", "—", "info"))
     return rows
 
 

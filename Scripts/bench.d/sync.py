@@ -19,6 +19,7 @@
 import os, shutil, statistics, subprocess
 
 import measure
+import spans
 from website import Site
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -170,9 +171,10 @@ def build_csync(work):
     return binary
 
 
-def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
+def versus_thumb(binary, corpus, work, count, rounds, warmup=1, span_runs=0):
     """Targets 12 and 15: the sync's rate over thumb's and over the C floor's, per round (their
-    wall over the sync's)."""
+    wall over the sync's); then, for `span_runs` more alternated runs of the sync and the floor
+    under perf, where each one's wall time goes (spans.py)."""
     site = Site(os.path.join(work, "site-vs-thumb"), corpus, ["s500"]).start()
     try:
         folder = os.path.abspath(os.path.join(corpus, "s500"))
@@ -199,11 +201,13 @@ def versus_thumb(binary, corpus, work, count, rounds, warmup=1):
         ]
         stats = measure.round_robin(tools, count, rounds, warmup=warmup, label=f"sync vs thumb {count}x500px")
         counted = served[warmup:] or served
+        where = spans.compare({tools[0].name: (tools[0].argv, _fresh(cache)), tools[2].name: (tools[2].argv, _fresh(floor_cache))},
+                              span_runs, work) if span_runs else None
         return {"stats": stats, "ratios": measure.ratios(stats, tools[0].name, tools[1].name),
                 "ratio": measure.ratio(stats, tools[0].name, tools[1].name), "pm": tools[0].name, "peer": tools[1].name,
                 "nginx_cpu_ms": 1000 * statistics.median(counted) / count,
                 "floor": tools[2].name, "floor_ratios": measure.ratios(stats, tools[0].name, tools[2].name),
                 "floor_ratio": measure.ratio(stats, tools[0].name, tools[2].name),
-                "floor_vs_thumb": measure.ratio(stats, tools[2].name, tools[1].name)}
+                "floor_vs_thumb": measure.ratio(stats, tools[2].name, tools[1].name), "spans": where}
     finally:
         site.stop()
