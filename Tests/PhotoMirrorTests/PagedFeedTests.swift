@@ -55,6 +55,41 @@ import Testing
         #expect(try await heldWhole.page(newest.suffix(1)).items == first.items)
     }
 
+    /// A sync holds a feed of more than a page of items, read a page at a time, and leaves a
+    /// feed whose text is too long for memory paged; both give the paged reads' pages.
+    @Test func aSyncHoldsAFeedOnlyWhileItsTextFits() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-paged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = try PhotoIndex(path: folder.appendingPathComponent("index.sqlite").path)
+        func feed(_ key: String, items count: Int, description: String) async throws {
+            let record = FeedRecord(key: key, url: "https://feed/\(key)", kind: "rss", title: key, link: nil, attribution: nil,
+                                    etag: nil, lastModified: nil, lastSync: 0)
+            let items = (0..<count).map { number in
+                ItemRecord(itemID: "\(number)", position: number, title: "item \(number)", link: nil, published: Double(number % 7),
+                           dateTaken: nil, author: nil, tags: [], description: description, mediaURL: nil, status: .noImage,
+                           error: nil, sha256: nil)
+            }
+            try await index.replaceFeed(record, items: items)
+        }
+        try await feed("many", items: PagedFeed.pageItems + 44, description: "short")
+        let long = String(repeating: "x", count: PagedFeed.heldBytesWhenWhole / 4)
+        try await feed("long", items: 5, description: long)
+        for (key, heldWhole) in [("many", true), ("long", false)] {
+            let whole = try #require(try await PagedFeed.load(key: key, index: index, whole: true))
+            let paged = try #require(try await PagedFeed.load(key: key, index: index))
+            #expect(whole.isHeld == heldWhole, "\(key)")
+            #expect(!paged.isHeld)
+            let newest = try await paged.order(newestFirst: true)
+            #expect(try await whole.order(newestFirst: true) == newest)
+            for rowids in PagedFeed.pages(of: newest, size: 100) + [newest[...]] {
+                let (fromWhole, fromPages) = (try await whole.page(rowids), try await paged.page(rowids))
+                #expect(fromWhole.items == fromPages.items, "\(key)")
+                #expect(fromWhole.counts == fromPages.counts, "\(key)")
+            }
+        }
+    }
+
     private func expectSamePages(_ held: PagedFeed, _ paged: PagedFeed, newest: [Int64], named logo: String) async throws {
         #expect(try await held.order(newestFirst: true) == newest, "the held feed orders its items as the index does")
         #expect(try await held.order(newestFirst: false) == paged.order(newestFirst: false))

@@ -25,8 +25,10 @@ struct PagedFeed: Sendable {
     /// manifest, JSON Feed and pages are written from that read instead of three of their own.
     static let heldItems = 8192
     /// The same for a sync writing a feed's documents (`whole`), which holds no such memory: a
-    /// feed of up to this many items (nearly every real one; ~2 MB at most) is read once.
+    /// feed of up to this many items (nearly every real one) is read once, when their text
+    /// takes at most `heldBytesWhenWhole` (full-content feeds carry whole articles).
     static let heldItemsWhenWhole = 1024
+    static let heldBytesWhenWhole = 4 << 20
 
     /// `counts`, when the caller has them (a sync that reused every image of the feed as its
     /// rows name it), saves deriving each item's status from its image's files; a feed read at
@@ -41,7 +43,7 @@ struct PagedFeed: Sendable {
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
                              logoValidators: image.validators, known: known)
         let holdLimit = known != nil ? heldItems : whole ? heldItemsWhenWhole : 0
-        if holdLimit > 0, let items = try await feed.hold(upTo: holdLimit) {
+        if holdLimit > 0, let items = try await feed.hold(upTo: holdLimit, budget: known == nil ? heldBytesWhenWhole : nil) {
             if given == nil { feed.counts = FeedCounts(items) }
         } else if given == nil {
             feed.counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
@@ -49,17 +51,38 @@ struct PagedFeed: Sendable {
         return feed
     }
 
-    /// Reads the whole feed at once when it has at most `limit` items; returns them, or nil
-    /// when it stays paged.
-    private mutating func hold(upTo limit: Int) async throws -> ArraySlice<ItemRecord>? {
+    /// Whether the whole feed was read at once (`hold`).
+    var isHeld: Bool { held != nil }
+
+    /// Reads the whole feed at once when it has at most `limit` items and, with a `budget`, when
+    /// their text takes at most that many bytes (read a page at a time until it is known);
+    /// returns them, or nil when it stays paged.
+    private mutating func hold(upTo limit: Int, budget: Int?) async throws -> ArraySlice<ItemRecord>? {
         let rowids = try await order(newestFirst: false)
         guard rowids.count <= limit else { return nil }
-        let whole = try await page(rowids[...])
+        let parts = budget == nil || rowids.count <= Self.pageItems ? [rowids[...]] : Self.pages(of: rowids, size: Self.pageItems)
+        var items: [ItemRecord] = [], paths: [String: StoredPaths] = [:], validators: [String: MediaValidators] = [:]
+        var bytes = 0
+        for part in parts {
+            let next = try await page(part)
+            if let budget {
+                bytes += next.items.reduce(0) { $0 + Self.heldBytes(of: $1) }
+                guard bytes <= budget else { return nil }
+            }
+            items += next.items
+            paths.merge(next.paths) { kept, _ in kept }
+            validators.merge(next.validators) { kept, _ in kept }
+        }
         // Rows that went between the two reads (none under the writers' lock) leave it paged.
-        guard whole.items.count == rowids.count else { return nil }
-        held = HeldItems(feedOrder: rowids, items: Array(whole.items))
-        (heldPaths, heldValidators) = (whole.paths, whole.validators)
-        return whole.items
+        guard items.count == rowids.count else { return nil }
+        held = HeldItems(feedOrder: rowids, items: items)
+        (heldPaths, heldValidators) = (paths, validators)
+        return items[...]
+    }
+
+    /// About what an item held takes: its longest texts and the record around them.
+    private static func heldBytes(of item: ItemRecord) -> Int {
+        512 + item.title.utf8.count + (item.description?.utf8.count ?? 0)
     }
 
     /// The items' rowids in feed order (the manifest's), or newest first (the pages' and the JSON Feed's).
