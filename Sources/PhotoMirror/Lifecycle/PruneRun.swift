@@ -137,9 +137,6 @@ struct PruneRun: Sendable {
             FreedMemory.release()
             let files = known.droppedFiles()
             let doomed = foreign.paths.isEmpty ? files : files.filter { !foreign.contains($0) }
-            // The index's compaction (one core, in SQLite) and the deletes (the file system's
-            // threads or the store's requests) touch nothing of each other's: side by side.
-            async let compacted: Void = index.checkpoint()
             if deletes {
                 let removal = await storage.remove(doomed)
                 report.failures += removal.failures
@@ -150,7 +147,9 @@ struct PruneRun: Sendable {
                 report.filesKept += doomed.count
                 removed = removed.isEmpty ? doomed : removed + doomed
             }
-            await compacted
+            // After the deletes, not beside them: on a full disk the compaction writes into the
+            // room they free, and failing there it would leave the log for the next round to count.
+            await index.checkpoint()
             scan = try await storage.inventory(scan, afterRemoving: removed)
             removed = []
             usage = scan.usage
