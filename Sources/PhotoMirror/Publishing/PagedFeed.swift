@@ -42,8 +42,8 @@ struct PagedFeed: Sendable {
         var feed = PagedFeed(index: index, record: record, counts: given ?? FeedCounts([:]),
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
                              logoValidators: image.validators, known: known)
-        let holdLimit = known != nil ? heldItems : whole ? heldItemsWhenWhole : 0
-        if holdLimit > 0, let items = try await feed.hold(upTo: holdLimit, budget: known == nil ? heldBytesWhenWhole : nil) {
+        let bound: (items: Int, bytes: Int?)? = known != nil ? (heldItems, nil) : whole ? (heldItemsWhenWhole, heldBytesWhenWhole) : nil
+        if let bound, let items = try await feed.hold(upTo: bound.items, budget: bound.bytes) {
             if given == nil { feed.counts = FeedCounts(items) }
         } else if given == nil {
             feed.counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
