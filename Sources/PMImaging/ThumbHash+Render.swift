@@ -22,79 +22,119 @@ extension ThumbHash {
         let aDC = hasAlpha ? Double(hash[5] & 15) / 15 : 1
         let aScale = hasAlpha ? Double(hash[5] >> 4) / 15 : 0
 
-        // The AC terms; saturation boosted 1.25× against quantization, as the reference does.
-        let start = hasAlpha ? 6 : 5
-        var index = 0
-        var truncated = false
-        func channel(_ nx: Int, _ ny: Int, _ scale: Double) -> [Double] {
-            var ac: [Double] = []
-            for cy in 0..<ny {
-                var cx = cy > 0 ? 0 : 1
-                while cx * ny < nx * (ny - cy) {
-                    let slot = start + index >> 1
-                    if slot >= hash.count { truncated = true; return ac }
-                    let nibble = Int(hash[slot]) >> ((index & 1) << 2) & 15
-                    ac.append((Double(nibble) / 7.5 - 1) * scale)
-                    index += 1
-                    cx += 1
-                }
-            }
-            return ac
-        }
-        let lAC = channel(lx, ly, lScale)
-        let pAC = channel(3, 3, pScale * 1.25)
-        let qAC = channel(3, 3, qScale * 1.25)
-        let aAC = hasAlpha ? channel(5, 5, aScale) : []
-        guard !truncated else { return nil }
+        // The AC terms of the four channels, one after the other in `ac`; saturation boosted
+        // 1.25× against quantization, as the reference does.
+        var ac: [Double] = []
+        ac.reserveCapacity(64)
+        var nibbles = NibbleReader(hash: hash, start: hasAlpha ? 6 : 5)
+        guard nibbles.read(nx: lx, ny: ly, scale: lScale, into: &ac) else { return nil }
+        let pStart = ac.count
+        guard nibbles.read(nx: 3, ny: 3, scale: pScale * 1.25, into: &ac) else { return nil }
+        let qStart = ac.count
+        guard nibbles.read(nx: 3, ny: 3, scale: qScale * 1.25, into: &ac) else { return nil }
+        let aStart = ac.count
+        guard !hasAlpha || nibbles.read(nx: 5, ny: 5, scale: aScale, into: &ac) else { return nil }
 
-        // The reference's approximate aspect ratio: the header's term counts before the minimum of 3.
         let ratio = Double(isLandscape ? (hasAlpha ? 5 : 7) : header16 & 7) / Double(isLandscape ? header16 & 7 : (hasAlpha ? 5 : 7))
         let side = Double(max(1, longestSide))
         let w = Int((ratio > 1 ? side : side * ratio).rounded())
         let h = Int((ratio > 1 ? side / ratio : side).rounded())
         guard w > 0, h > 0 else { return nil }
-        var rgba = [UInt8](repeating: 0, count: w * h * 4)
         let terms = max(lx, ly, hasAlpha ? 5 : 3)
-        // Every column's cosines once, not once per pixel: the same values, so the same pixels.
-        let columns = (0..<w).flatMap { x in (0..<terms).map { cx in cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) } }
-        var fy = [Double](repeating: 0, count: terms)
-        for y in 0..<h {
-            for cy in 0..<terms { fy[cy] = cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
-            for x in 0..<w {
-                let base = x * terms
-                var l = lDC, p = pDC, q = qDC, a = aDC
-                var j = 0
-                for cy in 0..<ly {
-                    var cx = cy > 0 ? 0 : 1
-                    let fy2 = fy[cy] * 2
-                    while cx * ly < lx * (ly - cy) { l += lAC[j] * columns[base + cx] * fy2; j += 1; cx += 1 }
-                }
-                j = 0
-                for cy in 0..<3 {
-                    let fy2 = fy[cy] * 2
-                    for cx in (cy > 0 ? 0 : 1)..<(3 - cy) {
-                        let f = columns[base + cx] * fy2
-                        p += pAC[j] * f
-                        q += qAC[j] * f
-                        j += 1
+        // Each cosine from a table made once per process, by the same expression as before the
+        // tables were kept: the same values, so the same pixels.
+        let columns = RenderCosines.table(side: w, terms: terms), rows = RenderCosines.table(side: h, terms: terms)
+        let columnStride = columns.count / w, rowStride = rows.count / h
+        let rgba = [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+            ac.withUnsafeBufferPointer { ac in
+                columns.withUnsafeBufferPointer { columns in rows.withUnsafeBufferPointer { rows in
+                    for y in 0..<h {
+                        let fy = rows.baseAddress! + y * rowStride
+                        for x in 0..<w {
+                            let base = x * columnStride
+                            var l = lDC, p = pDC, q = qDC, a = aDC
+                            var j = 0
+                            for cy in 0..<ly {
+                                var cx = cy > 0 ? 0 : 1
+                                let fy2 = fy[cy] * 2
+                                while cx * ly < lx * (ly - cy) { l += ac[j] * columns[base + cx] * fy2; j += 1; cx += 1 }
+                            }
+                            j = 0
+                            for cy in 0..<3 {
+                                let fy2 = fy[cy] * 2
+                                for cx in (cy > 0 ? 0 : 1)..<(3 - cy) {
+                                    let f = columns[base + cx] * fy2
+                                    p += ac[pStart + j] * f
+                                    q += ac[qStart + j] * f
+                                    j += 1
+                                }
+                            }
+                            if hasAlpha {
+                                j = 0
+                                for cy in 0..<5 {
+                                    let fy2 = fy[cy] * 2
+                                    for cx in (cy > 0 ? 0 : 1)..<(5 - cy) { a += ac[aStart + j] * columns[base + cx] * fy2; j += 1 }
+                                }
+                            }
+                            let b = l - 2 / 3 * p
+                            let r = (3 * l - b + q) / 2
+                            let g = r - q
+                            let i = (y * w + x) * 4
+                            out[i] = pixelByte(r); out[i + 1] = pixelByte(g); out[i + 2] = pixelByte(b); out[i + 3] = pixelByte(a)
+                        }
                     }
-                }
-                if hasAlpha {
-                    j = 0
-                    for cy in 0..<5 {
-                        let fy2 = fy[cy] * 2
-                        for cx in (cy > 0 ? 0 : 1)..<(5 - cy) { a += aAC[j] * columns[base + cx] * fy2; j += 1 }
-                    }
-                }
-                let b = l - 2 / 3 * p
-                let r = (3 * l - b + q) / 2
-                let g = r - q
-                let i = (y * w + x) * 4
-                func byte(_ value: Double) -> UInt8 { UInt8(max(0, 255 * min(1, value))) }
-                (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = (byte(r), byte(g), byte(b), byte(a))
+                } }
             }
+            initialized = w * h * 4
         }
         return (w, h, rgba)
+    }
+
+    /// cos(π/side·(i+½)·k) for i < side and k < terms, i-major: the gallery renders a placeholder
+    /// per item, each of the same few sizes, and the cosines were half of a render's time.
+    /// (The encoder's `CosineRows` multiply in another order, whose last bits may differ.)
+    private enum RenderCosines {
+        static let maxTerms = 7, maxSide = 32
+        private static let small: [[Double]] = (0...maxSide).map { compute(side: $0, terms: maxTerms) }
+
+        /// At least `terms` cosines for each i, the same number for each (count / side).
+        static func table(side: Int, terms: Int) -> [Double] {
+            side <= maxSide && terms <= maxTerms ? small[side] : compute(side: side, terms: terms)
+        }
+
+        static func compute(side: Int, terms: Int) -> [Double] {
+            var table = [Double](repeating: 0, count: side * terms)
+            for i in 0..<side {
+                for k in 0..<terms { table[i * terms + k] = cos(Double.pi / Double(side) * (Double(i) + 0.5) * Double(k)) }
+            }
+            return table
+        }
+    }
+
+    @inline(__always) private static func pixelByte(_ value: Double) -> UInt8 { UInt8(max(0, 255 * min(1, value))) }
+
+    /// A hash's AC terms, read a nibble at a time in the order the encoder wrote them.
+    private struct NibbleReader {
+        let hash: [UInt8]
+        let start: Int
+        var index = 0
+
+        /// Appends the terms of an `nx`×`ny` channel (the triangle the encoder keeps, DC left
+        /// out) to `terms`; false when the hash ends first.
+        mutating func read(nx: Int, ny: Int, scale: Double, into terms: inout [Double]) -> Bool {
+            for cy in 0..<ny {
+                var cx = cy > 0 ? 0 : 1
+                while cx * ny < nx * (ny - cy) {
+                    let slot = start + index >> 1
+                    guard slot < hash.count else { return false }
+                    let nibble = Int(hash[slot]) >> ((index & 1) << 2) & 15
+                    terms.append((Double(nibble) / 7.5 - 1) * scale)
+                    index += 1
+                    cx += 1
+                }
+            }
+            return true
+        }
     }
 }
 
