@@ -139,10 +139,10 @@ struct MirrorRun {
             }
             progress?(mirrored.counts)
         }
-        /// Reads pages until `lookahead` URLs wait (or every feed is read). A URL this sync has
+        /// Reads pages until `wanted` URLs wait (or every feed is read). A URL this sync has
         /// taken, or done (its row committed, so the index says so), is not queued again.
-        func refill() async {
-            while !exhausted, queues.waiting < Self.lookahead, mirrored.abort == nil, !Task.isCancelled {
+        func refill(upTo wanted: Int = Self.lookahead) async {
+            while !exhausted, queues.waiting < wanted, mirrored.abort == nil, !Task.isCancelled {
                 let page: (urls: [String], addressHome: AddressZone?)?
                 do {
                     page = try await source.nextPage()
@@ -178,7 +178,9 @@ struct MirrorRun {
             /// then costs 2000 dictionary lookups, not 2000 tasks.
             func startNext() async -> Bool {
                 while mirrored.abort == nil, !Task.isCancelled {
-                    if queues.waiting < Self.lookahead / 2 { await refill() }
+                    // One page when none waits: the window's first transfers start after one
+                    // page's lookup, not the whole lookahead's (`fill` reads the rest).
+                    if queues.isEmpty { await refill(upTo: 1) }
                     guard let ticket = queues.next() else { return false }
                     let url = ticket.url
                     let found = lookups.removeValue(forKey: url) ?? .notLookedUp
@@ -200,6 +202,12 @@ struct MirrorRun {
             func fill() async {
                 let (parked, generation) = await hosts.parking()
                 while window.hasRoom(running: running, parked: parked), await startNext() {}
+                // The lookahead is read with the window started, while its items download and
+                // decode; then other hosts' URLs may start where the first page's host is full.
+                if !exhausted, queues.waiting < Self.lookahead / 2 {
+                    await refill()
+                    while window.hasRoom(running: running, parked: parked), await startNext() {}
+                }
                 let urlsLeft = !queues.isEmpty || !exhausted
                 if !watching, urlsLeft, running > 0, mirrored.abort == nil, !Task.isCancelled {
                     watching = true
