@@ -173,6 +173,7 @@ struct MirrorRun {
         await withTaskGroup(of: WindowEvent.self) { group in
             var running = 0
             var watching = false
+            var drainFlushed = false
             /// Starts the next URL that needs work and returns whether it did. A URL whose image
             /// the cache holds whole finishes on the spot: a re-sync of 2000 unchanged items
             /// then costs 2000 dictionary lookups, not 2000 tasks.
@@ -209,6 +210,12 @@ struct MirrorRun {
                     while window.hasRoom(running: running, parked: parked), await startNext() {}
                 }
                 let urlsLeft = !queues.isEmpty || !exhausted
+                // Every URL started: what is queued commits while the last items decode, so the
+                // batch left after the last one is a window's worth, not up to `limit`.
+                if !urlsLeft, !drainFlushed {
+                    drainFlushed = true
+                    if !writes.urls.isEmpty { await flushWrites(waiting: false) }
+                }
                 if !watching, urlsLeft, running > 0, mirrored.abort == nil, !Task.isCancelled {
                     watching = true
                     group.addTask {
