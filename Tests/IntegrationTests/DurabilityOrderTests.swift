@@ -11,8 +11,6 @@ final class DurabilityOrderTests: XCTestCase {
             case contentPut(String)
             case flushed
             case walSync
-            /// The feed's first manifest put into place: its rows are staged (committed just before).
-            case feedStaged
         }
 
         var events: [Event] = []
@@ -38,30 +36,21 @@ final class DurabilityOrderTests: XCTestCase {
                     }
                     guard finished, let target = putting.removeValue(forKey: thread) else { continue }
                     if target.contains("/originals/") || target.contains("/thumbs/") { events.append(.contentPut(target)) }
-                    if target.hasSuffix("/manifest.json"), !events.contains(.feedStaged) { events.append(.feedStaged) }
                 }
             }
         }
 
         /// Content files put into place before a WAL sync with no flush in between. Exact for a sync of one
         /// index batch (a few images in under 2 s), whose files all precede its commit; with several, a
-        /// later batch's files may be put while an earlier one commits, without its rows. The staging's
-        /// commit names no new file (a new URL's item has no hash yet), and the first images are stored
-        /// while it runs (`EarlyStarts`): commits up to the feed's first manifest are passed over, their
-        /// files still owed a flush before the next.
+        /// later batch's files may be put while an earlier one commits, without its rows.
         var unflushedAtCommit: [String] {
             var pending: [String] = []
             var violations: [String] = []
-            var staged = false
             for event in events {
                 switch event {
                 case .contentPut(let path): pending.append(path)
                 case .flushed: pending = []
-                case .feedStaged: staged = true
-                case .walSync:
-                    guard staged else { continue }
-                    violations += pending
-                    pending = []
+                case .walSync: violations += pending; pending = []
                 }
             }
             return violations
@@ -89,7 +78,6 @@ final class DurabilityOrderTests: XCTestCase {
         let trace = try tracedSync()
         let put = trace.events.filter { if case .contentPut = $0 { true } else { false } }
         XCTAssertEqual(put.count, 12, "6 originals and 6 thumbnails: \(trace.events)")
-        XCTAssertTrue(trace.events.contains(.feedStaged), "a first sync writes its feed's first manifest")
         XCTAssertTrue(trace.events.contains(.flushed))
         XCTAssertEqual(trace.unflushedAtCommit, [], "committed before flushed")
     }
