@@ -35,6 +35,7 @@ extension ThumbHash {
         let aStart = ac.count
         guard !hasAlpha || nibbles.read(nx: 5, ny: 5, scale: aScale, into: &ac) else { return nil }
 
+        // The reference's approximate aspect ratio: the header's term counts before the minimum of 3.
         let ratio = Double(isLandscape ? (hasAlpha ? 5 : 7) : header16 & 7) / Double(isLandscape ? header16 & 7 : (hasAlpha ? 5 : 7))
         let side = Double(max(1, longestSide))
         let w = Int((ratio > 1 ? side : side * ratio).rounded())
@@ -94,15 +95,17 @@ extension ThumbHash {
     /// per item, each of the same few sizes, and the cosines were half of a render's time.
     /// (The encoder's `CosineRows` multiply in another order, whose last bits may differ.)
     private enum RenderCosines {
-        static let maxTerms = 7, maxSide = 32
-        private static let small: [[Double]] = (0...maxSide).map { compute(side: $0, terms: maxTerms) }
+        /// Tables are kept for sides up to this (the gallery's placeholders are 8 px) and this
+        /// many terms (the most a hash has); larger ones are computed per render.
+        private static let keptSides = 32, keptTerms = 7
+        private static let kept: [[Double]] = (0...keptSides).map { compute(side: $0, terms: keptTerms) }
 
         /// At least `terms` cosines for each i, the same number for each (count / side).
         static func table(side: Int, terms: Int) -> [Double] {
-            side <= maxSide && terms <= maxTerms ? small[side] : compute(side: side, terms: terms)
+            side <= keptSides && terms <= keptTerms ? kept[side] : compute(side: side, terms: terms)
         }
 
-        static func compute(side: Int, terms: Int) -> [Double] {
+        private static func compute(side: Int, terms: Int) -> [Double] {
             var table = [Double](repeating: 0, count: side * terms)
             for i in 0..<side {
                 for k in 0..<terms { table[i * terms + k] = cos(Double.pi / Double(side) * (Double(i) + 0.5) * Double(k)) }
