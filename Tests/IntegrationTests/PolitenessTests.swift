@@ -47,7 +47,10 @@ final class PolitenessTests: XCTestCase {
 
     /// Host A answers its first two image requests with 429 and `Retry-After: 2`. Its images are
     /// listed first, more of them than the sync's window holds: B's images must still all be
-    /// fetched during A's pause, and A must be asked nothing until the pause is over.
+    /// fetched during A's pause, and A must be asked nothing for 2 s after each refusal. (The
+    /// two refusals may come apart, a pause after the first: the first images start while the
+    /// feed is staged, and on a loaded machine the second request can leave after the first
+    /// answer. A request already sent when a refusal was answered is not asked during it.)
     func testRetryAfterPausesOnlyThatHost() throws {
         let (siteA, namesA) = try site(images: 12, prefix: "a-")
         let (siteB, namesB) = try site(images: 4, prefix: "b-")
@@ -76,12 +79,19 @@ final class PolitenessTests: XCTestCase {
         XCTAssertEqual(refused.count, 2, "\(a)")
         XCTAssertEqual(a.count, 14, "12 images, two of them asked twice")
         XCTAssertEqual(b.count, 4)
-        let pauseBegan = try XCTUnwrap(refused.compactMap(\.ended).max())
+        let pauses = refused.compactMap(\.ended)
+        XCTAssertEqual(pauses.count, 2)
         let afterPause = a.filter { $0.status == 200 }
         XCTAssertEqual(afterPause.count, 12)
-        // The pause starts when the client reads the 429, after the server logged it.
+        // A pause starts when the client reads the 429, after the server logged it; a request
+        // already sent on A's other connection (`--per-host 2`) may reach the server after that.
+        let firstPause = try XCTUnwrap(pauses.min())
         for request in afterPause {
-            XCTAssertGreaterThanOrEqual(request.began - pauseBegan, 1.9, "A asked during its pause: \(request.path)")
+            XCTAssertGreaterThanOrEqual(request.began - firstPause, 1.9, "A asked during its first pause: \(request.path)")
+        }
+        for pauseBegan in pauses {
+            let during = a.filter { $0.began >= pauseBegan && $0.began < pauseBegan + 1.9 }
+            XCTAssertLessThanOrEqual(during.count, 1, "A asked during its pause: \(during.map(\.path))")
         }
         let firstAfterPause = try XCTUnwrap(afterPause.map(\.began).min())
         for request in b {
