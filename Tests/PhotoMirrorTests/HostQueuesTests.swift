@@ -27,6 +27,21 @@ import Testing
         #expect(queues.next() == nil)
     }
 
+    @Test func itemsStartedBeforeTheQueueCountAgainstTheirHostsShare() {
+        var queues = HostQueues(perHost: 2)
+        let early = [queues.handOut("http://a/1"), queues.handOut("http://a/2"), queues.handOut("http://a/3")]
+        for url in ["http://a/4", "http://b/1", "http://a/5"] { queues.append(url) }
+        #expect(queues.next()?.url == "http://b/1", "a has three out, over its share of two")
+        #expect(queues.next() == nil)
+        queues.finished(early[0])
+        #expect(queues.next() == nil, "still two out")
+        queues.finished(early[1])
+        #expect(queues.next()?.url == "http://a/4")
+        #expect(queues.next() == nil)
+        queues.finished(early[2])
+        #expect(queues.next()?.url == "http://a/5")
+    }
+
     @Test func aHostWithRoomAgainResumesItsOwnOrderAmongTheOthers() {
         let urls = ["http://a/1", "http://a/2", "http://b/1", "http://b/2", "http://b/3"]
         var queues = HostQueues(urls, perHost: 1)

@@ -79,6 +79,22 @@ import Testing
         #expect(harness.storage.contentPuts == 4)
     }
 
+    /// The first new images start while their feed is staged (`EarlyStarts`), the rest once it
+    /// is: every URL is asked for once, one listed twice too, and each item is recorded.
+    @Test func imagesStartedWhileTheFeedIsStagedAreFetchedOnceAndRecorded() async throws {
+        let harness = Harness()
+        let urls = (0..<40).map { "http://img.test/\($0).jpg" }
+        harness.transport.serve(Self.feedURL, Self.rss(urls + urls.prefix(5) + ["http://img.test/gone.jpg"]))
+        for url in urls { harness.transport.serve(url, Self.jpeg) }
+        let shared = try SharedCache(storage: harness.storage)
+
+        let report = try await run(harness, shared: shared)
+        let feed = try #require(report.feeds.first)
+        #expect(feed.items == 46 && feed.ok == 45 && feed.failed == 1 && feed.downloaded == 40, "\(feed)")
+        let asked = harness.transport.requests.filter { $0.hasPrefix("GET http://img.test/") }
+        #expect(asked.count == 41 && Set(asked).count == 41, "each image URL once: \(asked)")
+    }
+
     /// A sync killed after a first feed's pages leaves no dangling link: the root page and the
     /// icon the pages link to are published before any of them.
     @Test func theRootPageAndIconComeBeforeTheFirstFeedPage() async throws {

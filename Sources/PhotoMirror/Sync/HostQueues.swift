@@ -38,17 +38,7 @@ struct HostQueues {
     var isEmpty: Bool { waiting == 0 }
 
     mutating func append(_ url: String) {
-        let origin = Origin.of(url)
-        let host: Int
-        if let known = hostIndex[origin] {
-            host = known
-        } else {
-            host = queues.count
-            hostIndex[origin] = host
-            queues.append([])
-            heads.append(0)
-            out.append(0)
-        }
+        let host = self.host(of: url)
         let hadNone = heads[host] == queues[host].count
         queues[host].append((appended, url))
         appended += 1
@@ -71,11 +61,29 @@ struct HostQueues {
         return Ticket(url: url, host: host)
     }
 
+    /// An item started without being queued (`EarlyStarts`), counted out like one `next` handed out.
+    mutating func handOut(_ url: String) -> Ticket {
+        let host = self.host(of: url)
+        out[host] += 1
+        return Ticket(url: url, host: host)
+    }
+
     /// The item is done: its host has room for another.
     mutating func finished(_ ticket: Ticket) {
-        let wasFull = out[ticket.host] == perHost
+        let wasFull = out[ticket.host] >= perHost
         out[ticket.host] -= 1
         if wasFull { offer(ticket.host) }
+    }
+
+    private mutating func host(of url: String) -> Int {
+        let origin = Origin.of(url)
+        if let known = hostIndex[origin] { return known }
+        let host = queues.count
+        hostIndex[origin] = host
+        queues.append([])
+        heads.append(0)
+        out.append(0)
+        return host
     }
 
     /// Puts `host` among the ready ones when it has a URL left and room for it. A host is in

@@ -39,7 +39,8 @@ struct MirrorRun {
         var done: Int { counts.done - counts.failed }
     }
 
-    func run(_ feeds: [StagedFeed], clock: SyncClock) async -> Mirrored {
+    /// `early`: the images started while the feeds were staged (`EarlyStarts`), taken first.
+    func run(_ feeds: [StagedFeed], clock: SyncClock, early: [EarlyStarts.Start] = []) async -> Mirrored {
         let index = pipeline.index
         var mirrored = Mirrored(ledger: MediaLedger(clock: clock))
         // Counted for a progress display only: at 10^5 URLs the count is a sorter over all of them.
@@ -223,6 +224,14 @@ struct MirrorRun {
                         return .parked
                     }
                 }
+            }
+            for start in early {
+                mirrored.ledger.take(start.url)
+                let ticket = queues.handOut(start.url)
+                group.addTask {
+                    await withTaskCancellationHandler { .finished(ticket, await start.task.value) } onCancel: { start.task.cancel() }
+                }
+                running += 1
             }
             await fill()
             while let event = await group.next() {

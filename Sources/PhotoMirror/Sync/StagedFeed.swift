@@ -33,6 +33,8 @@ struct FeedStager: Sendable {
     let imagesPerItem: Int
     /// `--max-items`, `--since`.
     var selection = ItemSelection()
+    /// Where the images the index does not know are offered as their items are written.
+    var early: EarlyStarts?
 
     /// A staged feed and the document's `<ttl>`; throws a `FeedError` for a document that cannot
     /// be read (its rows then stay as they were), and what the index throws.
@@ -62,7 +64,7 @@ struct FeedStager: Sendable {
     /// The feed's rows, in one transaction while its document is read.
     private func writeRows(key: String, url: String, feed: consuming FetchedFeed) async throws -> (FeedRecord, Double?) {
         let (content, lastSync, imagesPerItem, selection) = (feed.content, clock.now(), imagesPerItem, selection)
-        let (etag, lastModified) = (feed.etag, feed.lastModified)
+        let (etag, lastModified, early, home) = (feed.etag, feed.lastModified, early, feed.addressHome)
         return try await index.stageFeed(key: key, url: url) { rows in
             var added = 0
             func add(_ item: FeedItem) throws {
@@ -70,7 +72,11 @@ struct FeedStager: Sendable {
                 if item.media.count > imagesPerItem { item.media.removeSubrange(max(0, imagesPerItem)...) }
                 var known: [String: MediaOutcome] = [:]
                 for media in item.media {
-                    if let hash = try rows.knownHash(of: media.url) { known[media.url] = .stored(sha256: hash, downloaded: false, bytes: 0) }
+                    if let hash = try rows.knownHash(of: media.url) {
+                        known[media.url] = .stored(sha256: hash, downloaded: false, bytes: 0)
+                    } else {
+                        early?.offer(media.url, home: home)
+                    }
                 }
                 let record = ItemRecords.record(for: item, position: added) { known[$0] }
                 try rows.add(record)

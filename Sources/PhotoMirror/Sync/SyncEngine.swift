@@ -89,6 +89,15 @@ public struct SyncEngine: Sendable {
             pruning?.garbageGrace = options.cache.garbageGrace
             await pruning?.pruneIfDue()
         }
+        // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
+        // downloads arrive.
+        let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
+                                decoders: imaging.codecThreads)
+        let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, hosts: hosts, base: curl), gate: hosts),
+                                         policy: loading.retry)
+        var pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
+                                     loading: loading, imaging: imaging, gate: gate)
+        pipeline.clock = clock
         var reports: [FeedReport] = []
         var staged: [StagedFeed] = []
         var fetcher = FeedFetcher(loader: feedLoader, options: loading, index: cache.index)
@@ -96,6 +105,11 @@ public struct SyncEngine: Sendable {
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
         var stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
         stager.selection = loading.selection
+        // At most a host's share of the window at once: all of them may be on one host.
+        let window = Window(jobs: loading.jobs)
+        let early = EarlyStarts(pipeline: pipeline, inFlight: min(window.active, window.perHost(loading.perHost)),
+                                total: PendingWrites.limit)
+        stager.early = early
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         var seen = Set<String>()
         for url in feedURLs where seen.insert(url).inserted {
@@ -126,26 +140,26 @@ public struct SyncEngine: Sendable {
             } catch {
                 polls.fetched(url, notModified: notModified, pollHint: pollHint, timeToLive: nil)
                 var report = FeedReport(url: url, title: "")
-                report.error = try Self.recordingFailure(error)
+                do {
+                    report.error = try Self.recordingFailure(error)
+                } catch {
+                    // The images started beside the staging end before the transfers and the pool do.
+                    await early.stop()
+                    throw error
+                }
                 reports.append(report)
             }
         }
         // Best effort, like stats: a poll time lost costs one early poll, not a failed sync.
         try? await cache.index.recordPolls(polls.recorded)
-        // Two waiting bodies per codec thread (and two more) keep the pool fed while the next
-        // downloads arrive.
-        let gate = DownloadGate(maxTransfers: loading.jobs, maxWaiting: 2 * max(1, imaging.codecThreads) + 2,
-                                decoders: imaging.codecThreads)
-        let imageLoader = RetryingLoader(base: PoliteLoader(base: GatedLoader(gate: gate, hosts: hosts, base: curl), gate: hosts),
-                                         policy: loading.retry)
-        var pipeline = MediaPipeline(loader: imageLoader, index: cache.index, storage: cache.storage, pool: pool,
-                                     loading: loading, imaging: imaging, gate: gate)
-        pipeline.clock = clock
+        // Here, not before the staging: the staging's own buffers (a feed's body, its growing
+        // arrays) stay under glibc's adaptive threshold, instead of being mapped and faulted in
+        // again at each growth, while the few images `early` started decode beside it.
         FreedMemory.mapLargeAllocations()
         FreedMemory.release()
         var mirror = MirrorRun(pipeline: pipeline, hosts: hosts, loading: loading, progress: progress)
         mirror.pruning = pruning
-        var mirrored = await mirror.run(staged, clock: clock)
+        var mirrored = await mirror.run(staged, clock: clock, early: early.take())
         FreedMemory.release()
         // A sync without a progress display did not count its URLs (`MirrorRun`); its note does.
         if Task.isCancelled || mirrored.abort != nil, mirrored.counts.total == 0 {
