@@ -105,10 +105,12 @@ public struct SyncEngine: Sendable {
         let publisher = Publisher(cache: cache, sizes: imaging.sizes)
         var stager = FeedStager(index: cache.index, publisher: publisher, clock: clock, imagesPerItem: loading.maxImagesPerItem)
         stager.selection = loading.selection
-        // At most a host's share of the window at once: all of them may be on one host.
+        // At most a host's share of the window at once: all of them may be on one host. Under
+        // `--max` no more than that in all: the size limit is checked as the run records each
+        // image, so what starts before it may go past the limit, as a window's items may.
         let window = Window(jobs: loading.jobs)
-        let early = EarlyStarts(pipeline: pipeline, inFlight: min(window.active, window.perHost(loading.perHost)),
-                                total: PendingWrites.limit)
+        let earlyAtOnce = min(window.active, window.perHost(loading.perHost))
+        let early = EarlyStarts(pipeline: pipeline, inFlight: earlyAtOnce, total: pruning == nil ? PendingWrites.limit : earlyAtOnce)
         stager.early = early
         var polls = FeedPolls(stored: (try? await cache.index.feedPolls()) ?? [:])
         var seen = Set<String>()
