@@ -52,6 +52,45 @@ import Testing
         #expect(stored.imageSHA256 == "cc" && stored.warnings == ["recovered from malformed XML"])
     }
 
+    /// A sync's settle hands the documents the items it read (`feedItems(settled:)`): they must
+    /// come out as reading them back would give them, statuses, files and validators alike.
+    @Test func settledItemsGiveWhatReadingThemBackGives() async throws {
+        let index = try makeIndex()
+        for sha in ["aa", "bb", "cc"] { try await store(sha, in: index) }
+        try await store("dd", in: index, original: false)
+        try await index.record(
+            resource: ResourceRecord(url: "https://m/ff", sha256: "ff", etag: "\"v1\"", lastModified: "Mon, 02 Nov 2026 10:00:00 GMT",
+                                     contentType: "image/jpeg", fetchedAt: 1, lastAccess: 1),
+            original: OriginalRecord(sha256: "ff", path: "originals/ff.jpg", bytes: 1, format: "jpeg", storedAt: 1, lastAccess: 1,
+                                     warning: "premature end", placeholder: "3OcRJYB4d3h/iIeHeEh3eIhw+j2w"),
+            thumbnails: [ThumbnailRecord(originalSHA256: "ff", size: "40x40", bytes: 1, sha256: "tff", storedAt: 1, lastAccess: 1)])
+        func plain(_ id: String, _ position: Int, url: String?, status: ItemStatus, sha256: String?) -> ItemRecord {
+            ItemRecord(itemID: id, position: position, title: "t\(id)", link: nil, published: Double(position), dateTaken: nil,
+                       author: nil, tags: ["a"], description: "d", mediaURL: url, status: status, error: nil, sha256: sha256,
+                       mediaSource: url == nil ? nil : "enclosure")
+        }
+        var first = item()
+        first.position = 0
+        let items = [first, plain("2", 1, url: "https://m/ff", status: .ok, sha256: "ff"),
+                     plain("3", 2, url: "https://m/ee", status: .ok, sha256: "ee"),
+                     plain("4", 3, url: "https://m/gone", status: .failed, sha256: nil),
+                     plain("5", 4, url: nil, status: .noImage, sha256: nil),
+                     plain("6", 5, url: "https://m/ff", status: .ok, sha256: "aa")]
+        try await index.replaceFeed(feed, items: items)
+
+        let (rowids, settled) = try await index.settleFeed(key: "k") { rows in
+            let page = try rows.nextPage(limit: 100)
+            return (rows.pageRowids, page)
+        }
+        let handed = try await index.feedItems(settled: settled)
+        let read = try await index.feedItems(feedKey: "k", rowids: rowids)
+        #expect(handed.items == read.items)
+        #expect(handed.files == read.files)
+        #expect(handed.validators == read.validators)
+        #expect(handed.items.map(\.status) == [.ok, .ok, .evicted, .failed, .noImage, .ok])
+        #expect(handed.validators["https://m/ff"]?.etag == "\"v1\"", "item 6 names ff's URL with another image: no validators of it")
+    }
+
     @Test func furtherImagesAndTheFeedImageAreUses() async throws {
         let index = try makeIndex()
         try await index.replaceFeed(feed, items: [item()])

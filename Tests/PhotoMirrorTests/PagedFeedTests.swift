@@ -45,14 +45,27 @@ import Testing
         let heldWithKnown = try #require(try await PagedFeed.load(key: "a", index: index, known: known))
         let heldWhole = try #require(try await PagedFeed.load(key: "a", index: index, whole: true))
         let paged = try #require(try await PagedFeed.load(key: "a", index: index))
+        // Held from the items a sync's settle read and wrote, as stored.
+        let settled = try await index.settleFeed(key: "a") { rows in
+            var settled = try #require(SettledItems(count: rows.count))
+            for (offset, item) in try rows.nextPage(limit: 100).enumerated() {
+                let added = settled.add(item, rowid: rows.pageRowids[offset])
+                #expect(added)
+            }
+            settled.lookUp(in: index)
+            return settled
+        }
+        let heldSettled = try #require(try await PagedFeed.load(key: "a", index: index, whole: true, settled: settled))
         let newest = try await paged.order(newestFirst: true)
         #expect(newest.count == 7)
-        for held in [heldWithKnown, heldWhole] {
+        for held in [heldWithKnown, heldWhole, heldSettled] {
             try await expectSamePages(held, paged, newest: newest, named: shas[7])
         }
         let first = try await heldWithKnown.page(newest.suffix(1))
         #expect(first.items.map(\.status.rawValue) == ["evicted-original"], "item 0 lost its original")
         #expect(try await heldWhole.page(newest.suffix(1)).items == first.items)
+        #expect(try await heldSettled.page(newest.suffix(1)).items == first.items)
+        #expect(heldSettled.counts == paged.counts)
     }
 
     /// A sync holds a feed of more than a page of items, read a page at a time, and leaves a

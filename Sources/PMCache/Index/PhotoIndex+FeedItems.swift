@@ -31,6 +31,8 @@ extension PhotoIndex {
         /// By media URL (the items' and the feed's own image): the HTTP validators its bytes were
         /// fetched with, for the URLs that have any and whose row still names the item's image.
         public var validators: [String: MediaValidators] = [:]
+
+        public init() {}
     }
 
     public func feedItems(feedKey: String) throws(IndexError) -> FeedItems {

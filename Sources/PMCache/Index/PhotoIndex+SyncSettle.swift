@@ -73,6 +73,8 @@ public final class SettlingRows {
     private var cursor: Int64
     /// How many items the feed has.
     public let count: Int
+    /// The rowids of the items `nextPage` returned last, in its order.
+    public private(set) var pageRowids: [Int64] = []
 
     init(connection: SQLiteConnection, feedKey: String, span: ClosedRange<Int64>?, count: Int) {
         self.connection = connection
@@ -95,8 +97,10 @@ public final class SettlingRows {
             """)
         try query.bind(.integer(cursor), .integer(span.upperBound), .text(feedKey), .integer(Int64(limit)))
         var items: [ItemRecord] = []
+        pageRowids.removeAll(keepingCapacity: true)
         while try query.step() {
             cursor = Int64(query.int(0))
+            pageRowids.append(cursor)
             items.append(ItemRecord(
                 itemID: query.text(1) ?? "", position: query.int(2), title: query.text(3) ?? "", link: query.text(4),
                 published: query.optionalDouble(5), dateTaken: query.optionalDouble(6), author: query.text(7),

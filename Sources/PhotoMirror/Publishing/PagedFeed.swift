@@ -34,8 +34,9 @@ struct PagedFeed: Sendable {
     /// rows name it), saves deriving each item's status from its image's files; a feed read at
     /// once (`heldItems`) counts the statuses its items were read with. `whole`: every item will
     /// be read (the feed's documents, not its card).
+    /// `settled`: the whole feed's items as the caller's settle left them, held as they are.
     static func load(key: String, index: PhotoIndex, known: KnownFiles? = nil, counts given: FeedCounts? = nil,
-                     whole: Bool = false) async throws -> PagedFeed?
+                     whole: Bool = false, settled: SettledItems? = nil) async throws -> PagedFeed?
     {
         guard let record = try await index.feed(key: key) else { return nil }
         let image = try await index.feedImage(feedKey: key)
@@ -43,7 +44,10 @@ struct PagedFeed: Sendable {
                              logo: image.files.map { StoredPaths(original: $0.original, thumbnails: $0.thumbnails) },
                              logoValidators: image.validators, known: known)
         let bound: (items: Int, bytes: Int?)? = known != nil ? (heldItems, nil) : whole ? (heldItemsWhenWhole, heldBytesWhenWhole) : nil
-        if let bound, let items = try await feed.hold(upTo: bound.items, budget: bound.bytes) {
+        if let settled, known == nil {
+            let items = try await feed.hold(settled)
+            if given == nil { feed.counts = FeedCounts(items) }
+        } else if let bound, let items = try await feed.hold(upTo: bound.items, budget: bound.bytes) {
             if given == nil { feed.counts = FeedCounts(items) }
         } else if given == nil {
             feed.counts = FeedCounts(try await index.statusCounts(feedKey: key, known: known))
@@ -80,8 +84,28 @@ struct PagedFeed: Sendable {
         return items[...]
     }
 
+    /// Holds `settled`, with the files and validators their lookups found; returns them in
+    /// feed order, statuses derived.
+    private mutating func hold(_ settled: SettledItems) async throws -> [ItemRecord] {
+        let found = try await settled.found()
+        let keys = found.items.indices.map {
+            ItemOrderKey(rowid: settled.rowids[$0], position: found.items[$0].position, published: found.items[$0].published)
+        }
+        let order = PhotoIndex.itemOrder(keys, newestFirst: false)
+        let place = Dictionary(uniqueKeysWithValues: zip(settled.rowids, found.items.indices))
+        let items = order.map { found.items[place[$0]!] }
+        var paths = found.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning,
+                                                        placeholder: $0.placeholder) }
+        var validators = found.validators
+        if let image = record.imageSHA256, let logo, paths[image] == nil { paths[image] = logo }
+        if let url = record.imageURL, let logoValidators, validators[url] == nil { validators[url] = logoValidators }
+        held = HeldItems(feedOrder: order, items: items)
+        (heldPaths, heldValidators) = (paths, validators)
+        return items
+    }
+
     /// About what an item held takes: its longest texts and the record around them.
-    private static func heldBytes(of item: ItemRecord) -> Int {
+    static func heldBytes(of item: ItemRecord) -> Int {
         512 + item.title.utf8.count + (item.description?.utf8.count ?? 0)
     }
 

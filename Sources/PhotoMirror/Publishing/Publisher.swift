@@ -27,8 +27,10 @@ struct Publisher: Sendable {
         return publisher
     }
 
-    private func pagedFeed(_ key: String, counts: FeedCounts? = nil, whole: Bool = false) async throws -> PagedFeed? {
-        try await PagedFeed.load(key: key, index: reader ?? cache.index, known: known, counts: counts, whole: whole)
+    private func pagedFeed(_ key: String, counts: FeedCounts? = nil, whole: Bool = false,
+                           settled: SettledItems? = nil) async throws -> PagedFeed? {
+        try await PagedFeed.load(key: key, index: reader ?? cache.index, known: known, counts: counts, whole: whole,
+                                 settled: settled)
     }
 
     /// The root page's card of a feed whose files stay as they are, from the index (its counts
@@ -49,8 +51,8 @@ struct Publisher: Sendable {
     /// Rewrites a feed's manifest, JSON Feed and pages from the index, a page of items at a time;
     /// returns what the root page shows of it, or nil when the index has no such feed. `updatedAt`
     /// is the manifest's time. The pages link both files, so they are written last.
-    func writeFeedFiles(feedKey: String, updatedAt: Double) async throws -> GalleryCard? {
-        guard let feed = try await pagedFeed(feedKey, whole: true) else { return nil }
+    func writeFeedFiles(feedKey: String, updatedAt: Double, settled: SettledItems? = nil) async throws -> GalleryCard? {
+        guard let feed = try await pagedFeed(feedKey, whole: true, settled: settled) else { return nil }
         // The manifest and the JSON Feed are rendered side by side; both are in place before
         // the first page that links them.
         async let manifest: Void = writeManifest(feed, updatedAt: updatedAt)

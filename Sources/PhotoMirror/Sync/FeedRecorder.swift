@@ -39,7 +39,8 @@ struct FeedRecorder: Sendable {
         // was reused as staged, so the images' rows need not be read again.
         let quiet = notModified && ledger.changedNothing
         let asStaged = quiet ? try await index.namesOnlyStoredMedia(feedKey: key) : false
-        let (tally, content, itemFilesWritten, stagedCounts) = try await index.settleFeed(key: key) { rows in
+        let lookups = reader ?? index
+        let (tally, content, itemFilesWritten, stagedCounts, settledItems) = try await index.settleFeed(key: key) { rows in
             var tally = FeedTally(url: url, title: settledRecord.title)
             tally.report.kind = settledRecord.kind
             tally.report.manifest = CacheLayout.manifestPath(feedKey: key)
@@ -49,11 +50,14 @@ struct FeedRecorder: Sendable {
             var filesWritten = false
             // Settled as staged, each stored status is the one the files give (every image whole).
             var byStatus: [ItemStatus: Int] = [:]
+            // Kept for the documents, which then need not read the items again; a feed settled
+            // as staged is nearly always unchanged, and its documents are not written.
+            var settled = asStaged ? nil : SettledItems(count: rows.count)
             while true {
                 let items = try rows.nextPage(limit: Self.pageItems)
                 guard !items.isEmpty else { break }
                 let states = asStaged ? [:] : try rows.states(of: Array(Set(items.flatMap { $0.allMedia.map(\.url) })))
-                for stagedItem in items {
+                for (offset, stagedItem) in items.enumerated() {
                     var item = stagedItem
                     if asStaged {
                         for media in item.allMedia where media.status == .ok { tally.stored(media.url, downloaded: false) }
@@ -75,19 +79,29 @@ struct FeedRecorder: Sendable {
                     }
                     digest.add(item)
                     tally.add(item)
+                    if settled?.add(item, rowid: rows.pageRowids[offset]) == false {
+                        settled?.cancel()
+                        settled = nil
+                    }
                 }
+                settled?.lookUp(in: lookups)
             }
-            return (tally, digest.finish(), filesWritten, asStaged ? FeedCounts(byStatus) : nil)
+            if let whole = settled, whole.rowids.count != rows.count {
+                whole.cancel()
+                settled = nil
+            }
+            return (tally, digest.finish(), filesWritten, asStaged ? FeedCounts(byStatus) : nil, settled)
         }
         try await index.finishSync(feedKey: key, at: record.lastSync, etag: record.etag, lastModified: record.lastModified,
                                    imageSHA256: record.imageSHA256)
         let recorded = Recorded(report: tally.report, failures: tally.failures)
         if try await isUnchanged(key, digest: content, filesWritten: imageFilesWritten || itemFilesWritten) {
+            settledItems?.cancel()
             if let card = try await publisher.card(feedKey: key, counts: stagedCounts) { try await publisher.writeCard(card) }
             return recorded
         }
         // The pages are written from the index, the single source of truth.
-        _ = try await publisher.writeFeedFiles(feedKey: key, updatedAt: record.lastSync)
+        _ = try await publisher.writeFeedFiles(feedKey: key, updatedAt: record.lastSync, settled: settledItems)
         try await index.setContentDigest(content, feedKey: key)
         return recorded
     }
