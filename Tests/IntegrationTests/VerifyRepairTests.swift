@@ -97,6 +97,40 @@ final class VerifyRepairTests: XCTestCase {
                        ["evicted-original"], "the manifest says what the index holds")
     }
 
+    /// A sync stopped between its staging's commit and its first manifest (a put into a store
+    /// can take a while) leaves a feed row no sync has published, without a manifest: its next
+    /// sync writes one, so verify reports it as not written yet, not as damage. A feed that was
+    /// published and lost its manifest stays damage.
+    func testAStagedFeedWithoutItsFirstManifestIsNotDamage() throws {
+        let feeds = try TwoFeeds.make()
+        let cache = feeds.folder.appendingPathComponent("cache")
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        let key = ObjectStoreSyncTests.feedKey(feeds.older)
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("feeds/\(key)"))
+        let lost = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(lost.status, 1, "a published feed's manifest is gone: \(lost.stderr)")
+        XCTAssertTrue(lost.stderr.contains("feeds/\(key)/manifest.json: manifest of \(feeds.older) is missing"), lost.stderr)
+
+        // No sync published it, and no root page lists it: what a first sync stopped before
+        // its first manifest leaves.
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("index.html"))
+        let index = cache.appendingPathComponent("index.sqlite").path
+        XCTAssertEqual(try Photomirror.shell("python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1]); db.execute("DELETE FROM meta WHERE key = ?", ("content:" + sys.argv[2],)); db.commit()
+            """, index, key), 0)
+        let staged = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(staged.status, 0, staged.stderr)
+        XCTAssertTrue(staged.stderr.contains("feeds/\(key)/manifest.json: manifest of \(feeds.older) is not written yet"), staged.stderr)
+        XCTAssertTrue(staged.stderr.contains(" 0 damaged"), staged.stderr)
+
+        XCTAssertEqual(try feeds.sync(cache, [feeds.older]).status, 0)
+        let synced = try feeds.photomirror.run(["verify", "--cache", cache.path])
+        XCTAssertEqual(synced.status, 0, synced.stderr)
+        XCTAssertFalse(synced.stderr.contains("not written yet"), synced.stderr)
+        XCTAssertEqual(try CacheDisk.brokenReferences(cache), [])
+    }
+
     /// Prune changes the index first, then manifests and the gallery, and deletes files last: a
     /// kill at any instant leaves garbage at worst, never damage.
     func testAKilledPruneNeverLeavesDamage() throws {

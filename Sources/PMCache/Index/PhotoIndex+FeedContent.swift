@@ -8,6 +8,16 @@ extension PhotoIndex {
         try meta(Self.contentKey(feedKey: feedKey))
     }
 
+    /// The feeds whose documents a sync has written at least once: those with a digest.
+    public func publishedFeedKeys() throws(IndexError) -> Set<String> {
+        let prefix = Self.contentKey(feedKey: "")
+        let query = try connection.statement("SELECT substr(key, ?) FROM meta WHERE key >= ? AND key < ?")
+        try query.bind(.integer(Int64(prefix.count + 1)), .text(prefix), .text(String(prefix.dropLast()) + ";"))
+        var keys = Set<String>()
+        while try query.step() { if let key = query.text(0) { keys.insert(key) } }
+        return keys
+    }
+
     /// Call only after the feed's manifest and pages are in place: a digest names files
     /// written from these rows.
     public func setContentDigest(_ digest: String, feedKey: String) throws(IndexError) {

@@ -40,7 +40,9 @@ struct CacheInspection: Sendable {
         if let remote { documents = try await Self.documents(in: remote, scan: scan, feeds: feeds) }
         let pool = BlockingPool(name: "photomirror.verify")
         defer { pool.shutdown() }
-        let references = try await ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: documents).run(on: pool)
+        var referenceCheck = ReferenceCheck(layout: layout, scan: scan, feeds: feeds, documents: documents)
+        referenceCheck.published = try await index.publishedFeedKeys()
+        let references = try await referenceCheck.run(on: pool)
         let checked = if let remote {
             try await StoredFileCheck(storage: remote, scan: scan, deep: deep).run(index: index)
         } else {

@@ -18,6 +18,11 @@ struct ReferenceCheck: Sendable {
     /// every page is this writer's; in a shared bucket another writer's pages are theirs to check.
     var everyPage = true
 
+    /// The feeds a sync has published (`PhotoIndex.publishedFeedKeys`); nil: every feed. A feed
+    /// without a manifest that no sync ever published was staged by a sync stopped before its
+    /// first manifest was put: the next sync of it writes one, so it is not damage.
+    var published: Set<String>?
+
     /// Pages per unit of work: a feed's worth of them, about what one feed's manifest costs.
     static let pagesPerUnit = 10
 
@@ -111,7 +116,12 @@ struct ReferenceCheck: Sendable {
         result.manifests += 1
         let manifestPath = CacheLayout.manifestPath(feedKey: feed.key)
         guard let data = read(manifestPath) else {
-            result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
+            if let published, !published.contains(feed.key) {
+                result.stale.append("\(manifestPath): manifest of \(feed.url) is not written yet (a sync stopped "
+                    + "after staging the feed; the next sync of it writes it)")
+            } else {
+                result.damage.append("\(manifestPath): manifest of \(feed.url) is missing")
+            }
             return nil
         }
         guard let manifest = ManifestLinks.read(data) else {
