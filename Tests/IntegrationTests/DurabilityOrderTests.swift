@@ -21,8 +21,9 @@ final class DurabilityOrderTests: XCTestCase {
         var events: [Event] = []
 
         /// strace -f -y -s (page size) output: a call split by another thread's is "<unfinished ...>"
-        /// then "<... NAME resumed>". A link, rename or syncfs counts when it returns, a WAL sync when
-        /// it starts, a WAL write by the data its first line carries. The target is the second
+        /// then "<... NAME resumed>". A link or rename counts when it returns, a syncfs (for what was
+        /// put before it started) when it returns, a WAL sync when it starts, a WAL write by the
+        /// data its first line carries. The target is the second
         /// quoted path of both `rename` and `linkat` (an unnamed file's is `""` or its
         /// /proc/self/fd link).
         init(_ text: String) {

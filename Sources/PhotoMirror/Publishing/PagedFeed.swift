@@ -94,13 +94,8 @@ struct PagedFeed: Sendable {
         let order = PhotoIndex.itemOrder(keys, newestFirst: false)
         let place = Dictionary(uniqueKeysWithValues: zip(settled.rowids, found.items.indices))
         let items = order.map { found.items[place[$0]!] }
-        var paths = found.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning,
-                                                        placeholder: $0.placeholder) }
-        var validators = found.validators
-        if let image = record.imageSHA256, let logo, paths[image] == nil { paths[image] = logo }
-        if let url = record.imageURL, let logoValidators, validators[url] == nil { validators[url] = logoValidators }
         held = HeldItems(feedOrder: order, items: items)
-        (heldPaths, heldValidators) = (paths, validators)
+        (heldPaths, heldValidators) = withLogo(found)
         return items
     }
 
@@ -122,12 +117,19 @@ struct PagedFeed: Sendable {
             return GalleryFeed(record: record, items: held.items(rowids), paths: heldPaths, validators: heldValidators, counts: counts)
         }
         let stored = try await index.feedItems(feedKey: record.key, rowids: Array(rowids), known: known)
-        var paths = stored.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning,
-                                                         placeholder: $0.placeholder) }
-        var validators = stored.validators
+        let (paths, validators) = withLogo(stored)
+        return GalleryFeed(record: record, items: stored.items, paths: paths, validators: validators, counts: counts)
+    }
+
+    /// The files and validators of `read`'s images as the documents name them, with the feed's
+    /// own image among them.
+    private func withLogo(_ read: PhotoIndex.FeedItems) -> (paths: [String: StoredPaths], validators: [String: MediaValidators]) {
+        var paths = read.files.mapValues { StoredPaths(original: $0.original, thumbnails: $0.thumbnails, warning: $0.warning,
+                                                       placeholder: $0.placeholder) }
+        var validators = read.validators
         if let image = record.imageSHA256, let logo, paths[image] == nil { paths[image] = logo }
         if let url = record.imageURL, let logoValidators, validators[url] == nil { validators[url] = logoValidators }
-        return GalleryFeed(record: record, items: stored.items, paths: paths, validators: validators, counts: counts)
+        return (paths, validators)
     }
 
     /// `order` cut into pages of `size`.

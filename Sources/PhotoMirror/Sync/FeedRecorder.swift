@@ -39,7 +39,7 @@ struct FeedRecorder: Sendable {
         // was reused as staged, so the images' rows need not be read again.
         let quiet = notModified && ledger.changedNothing
         let asStaged = quiet ? try await index.namesOnlyStoredMedia(feedKey: key) : false
-        let lookups = reader ?? index
+        let lookupIndex = reader ?? index
         let (tally, content, itemFilesWritten, stagedCounts, settledItems) = try await index.settleFeed(key: key) { rows in
             var tally = FeedTally(url: url, title: settledRecord.title)
             tally.report.kind = settledRecord.kind
@@ -84,7 +84,7 @@ struct FeedRecorder: Sendable {
                         settled = nil
                     }
                 }
-                settled?.lookUp(in: lookups)
+                settled?.lookUp(in: lookupIndex)
             }
             if let whole = settled, whole.rowids.count != rows.count {
                 whole.cancel()
@@ -100,7 +100,8 @@ struct FeedRecorder: Sendable {
             if let card = try await publisher.card(feedKey: key, counts: stagedCounts) { try await publisher.writeCard(card) }
             return recorded
         }
-        // The pages are written from the index, the single source of truth.
+        // The pages are written from the index, the single source of truth: from its rows as the
+        // settle wrote them, or read back.
         _ = try await publisher.writeFeedFiles(feedKey: key, updatedAt: record.lastSync, settled: settledItems)
         try await index.setContentDigest(content, feedKey: key)
         return recorded
