@@ -11,8 +11,8 @@ extension PhotoIndex {
     /// The feeds whose documents a sync has written at least once: those with a digest.
     public func publishedFeedKeys() throws(IndexError) -> Set<String> {
         let prefix = Self.contentKey(feedKey: "")
-        let query = try connection.statement("SELECT substr(key, ?) FROM meta WHERE key >= ? AND key < ?")
-        try query.bind(.integer(Int64(prefix.count + 1)), .text(prefix), .text(String(prefix.dropLast()) + ";"))
+        let query = try connection.statement("SELECT substr(key, ?) FROM meta WHERE key GLOB ?")
+        try query.bind(.integer(Int64(prefix.utf8.count + 1)), .text(prefix + "*"))
         var keys = Set<String>()
         while try query.step() { if let key = query.text(0) { keys.insert(key) } }
         return keys
