@@ -36,6 +36,25 @@ import Testing
         #expect(HTMLImages.urls(in: html) == ["https://example.com/photo.jpg"])
     }
 
+    /// Dimensions are read as browsers read them: leading blanks, then the leading digits; an
+    /// attribute without digits, or with more than six, declares no size.
+    @Test func dimensionsAndDataURIsAreReadLikeBrowsers() {
+        let html = """
+        <img src="https://t.example.com/a.gif" width=" 1px" height="\t1 ">
+        <img src="https://t.example.com/b.gif" width="00" height="50">
+        <img src="https://example.com/wide.jpg" width="1000000" height="1">
+        <img src="https://example.com/auto.jpg" width="auto" height="">
+        <img src=" DATA:image/gif;base64,R0lGOD=">
+        <img src="https://example.com/data.jpg" srcset="Data:image/png;base64,AA== 2000w, https://example.com/data-900.jpg 900w">
+        <img src="https://example.com/styled.jpg" style="border: 0">
+        <img src="https://example.com/hidden.jpg" style="Visibility : Hidden">
+        """
+        #expect(HTMLImages.urls(in: html) == [
+            "https://example.com/wide.jpg", "https://example.com/auto.jpg", "https://example.com/data-900.jpg",
+            "https://example.com/styled.jpg",
+        ])
+    }
+
     @Test func textWithoutImageTagIsNotParsed() {
         #expect(HTMLImages.urls(in: "<p>no images here</p>").isEmpty)
         #expect(HTMLImages.urls(in: "").isEmpty)

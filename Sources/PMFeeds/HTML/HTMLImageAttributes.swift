@@ -21,23 +21,44 @@ enum HTMLImageAttributes {
         return src
     }
 
+    // Bytes through `withUTF8`: every image of a feed's HTML passes here, and the generic
+    // collection calls on a String's views cost several times as much.
     static func isDataURI(_ url: String) -> Bool {
-        let scheme = url.utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) }.prefix(5)
-        return scheme.count == 5 && zip(scheme, "data:".utf8).allSatisfy { $0 | 0x20 == $1 }
+        var url = url
+        return url.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count, bytes[start] == 0x20 || (0x09...0x0D).contains(bytes[start]) { start += 1 }
+            guard bytes.count - start >= 5 else { return false }
+            return bytes[start] | 0x20 == UInt8(ascii: "d") && bytes[start + 1] | 0x20 == UInt8(ascii: "a")
+                && bytes[start + 2] | 0x20 == UInt8(ascii: "t") && bytes[start + 3] | 0x20 == UInt8(ascii: "a")
+                && bytes[start + 4] == UInt8(ascii: ":")
+        }
     }
 
     private static func isTrackingPixel(_ attribute: (String) -> String?) -> Bool {
         let width = attribute("width").flatMap(pixels), height = attribute("height").flatMap(pixels)
         if width == 0 || height == 0 || (width == 1 && height == 1) { return true }
-        let style = attribute("style")?.lowercased().filter { !$0.isWhitespace } ?? ""
-        return style.contains("display:none") || style.contains("visibility:hidden")
+        guard let style = attribute("style") else { return false }
+        let compact = style.lowercased().filter { !$0.isWhitespace }
+        return compact.contains("display:none") || compact.contains("visibility:hidden")
     }
 
     /// `1`, `1px`, ` 0 `: the leading integer of a dimension attribute, as browsers read it.
     private static func pixels(_ value: String) -> Int? {
-        let digits = value.utf8.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 >= 0x30 && $0 <= 0x39 }
-        guard !digits.isEmpty, digits.count <= 6 else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        var value = value
+        return value.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            var number = 0
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, index - start < 7 {
+                number = number * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            let digits = index - start
+            guard digits > 0, digits <= 6, index == bytes.count || bytes[index] < 0x30 || bytes[index] > 0x39 else { return nil }
+            return number
+        }
     }
 
     /// Names lazy-loading scripts give the stand-in they put in `src` until the real image loads.

@@ -25,15 +25,14 @@ struct SrcSet: Equatable {
     /// The largest candidate: by width when any candidate gives one, else by density (no
     /// descriptor counts as 1x); the first wins ties. `data:` URIs are never chosen.
     var largest: Candidate? {
-        let usable = candidates.filter { !HTMLImageAttributes.isDataURI($0.url) }
-        let byWidth = usable.contains { $0.width != nil }
-        var best: (candidate: Candidate, size: Double)?
-        for candidate in usable {
+        let byWidth = candidates.contains { $0.width != nil && !HTMLImageAttributes.isDataURI($0.url) }
+        var best: (index: Int, size: Double)?
+        for (index, candidate) in candidates.enumerated() where !HTMLImageAttributes.isDataURI(candidate.url) {
             let size = byWidth ? candidate.width.map(Double.init) : candidate.density ?? 1
             guard let size, size > (best?.size ?? -1) else { continue }
-            best = (candidate, size)
+            best = (index, size)
         }
-        return best?.candidate
+        return best.map { candidates[$0.index] }
     }
 
     private static func limited(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {

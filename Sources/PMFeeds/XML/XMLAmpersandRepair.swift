@@ -61,6 +61,10 @@ enum XMLAmpersandRepair {
                     index += 1
                 }
             } else if byte == ampersand {
+                if !repair, let end = predefinedEnd(bytes, at: index) {
+                    index = end
+                    continue
+                }
                 switch reference(in: bytes, at: index) {
                 case .character(let end):
                     index = end
@@ -137,6 +141,32 @@ enum XMLAmpersandRepair {
     /// Compared as bytes: a feed of escaped HTML has tens of these per item.
     private static let predefinedNames: [(name: String, bytes: [UInt8])] =
         ["lt", "gt", "amp", "quot", "apos"].map { ($0, Array($0.utf8)) }
+
+    /// The end of `&lt;`, `&gt;`, `&amp;`, `&quot;` or `&apos;` at `start`, which only a repair
+    /// changes: escaped markup is made of them, tens in each item of a feed of HTML.
+    static func predefinedEnd(_ bytes: [UInt8], at start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let left = buffer.count - start
+            guard left >= 4 else { return nil }
+            let first = buffer[start + 1], second = buffer[start + 2], third = buffer[start + 3]
+            if second == UInt8(ascii: "t"), third == UInt8(ascii: ";"), first == UInt8(ascii: "l") || first == UInt8(ascii: "g") {
+                return start + 4
+            }
+            guard left >= 5 else { return nil }
+            let fourth = buffer[start + 4]
+            if first == UInt8(ascii: "a"), second == UInt8(ascii: "m"), third == UInt8(ascii: "p"), fourth == UInt8(ascii: ";") {
+                return start + 5
+            }
+            guard left >= 6, buffer[start + 5] == UInt8(ascii: ";") else { return nil }
+            if first == UInt8(ascii: "q"), second == UInt8(ascii: "u"), third == UInt8(ascii: "o"), fourth == UInt8(ascii: "t") {
+                return start + 6
+            }
+            if first == UInt8(ascii: "a"), second == UInt8(ascii: "p"), third == UInt8(ascii: "o"), fourth == UInt8(ascii: "s") {
+                return start + 6
+            }
+            return nil
+        }
+    }
 
     private enum Reference {
         /// `&#N;` or `&#xH;`, ending before `end`.
