@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 PLANS = {  # rounds and sizes; --quick keeps every target but runs less of each (no warm-up rounds)
     "full": {"warmup": 1, "thumb_rounds": 7, "sync_count": 2000, "sync_rounds": 5, "rtt_count": 1000,
-             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 7,
+             "rtt_rounds": 3, "mem_rounds": 2, "prune_images": 100_000, "parse_rounds": 25,
              "store_count": 1000, "store_rounds": 5, "scale_feeds": 50, "scale_items": 2000, "scale_rounds": 1,
              "settle_count": 2000, "vs_thumb_rounds": 15, "vs_thumb_spans": 5},
     "quick": {"warmup": 0, "thumb_rounds": 1, "sync_count": 1000, "sync_rounds": 1, "rtt_count": 300,

@@ -1,16 +1,17 @@
 """Timing of whole processes, and round-robin runs of several tools.
 
 Every tool is timed as a process (start-up included): wall clock around fork/exec..exit, CPU as
-user+sys of the process and every descendant it waited for, peak RSS as ru_maxrss (the largest
-of the process and its reaped descendants), both read by GNU time, which forks the tool: a child
-this Python process spawned itself would report at least this process's own peak, since Linux
-carries the resident high-water mark of the memory an exec replaces into the new program's
-ru_maxrss, and Python spawns through vfork (a 100 000-item bench held 76 MB, which every
-photomirror command then "used"). The machine is shared
-and noisy, so tools run in rounds, in a shuffled order per round, and the ratios are taken per
-round before the median: drift hits every tool of a round alike.
+user+sys of the process and every descendant it waited for, to the microsecond, peak RSS as
+ru_maxrss (the largest of the process and its reaped descendants), both read by `rusage.c`,
+which forks the tool: a child this Python process spawned itself would report at least this
+process's own peak, since Linux carries the resident high-water mark of the memory an exec
+replaces into the new program's ru_maxrss, and Python spawns through vfork (a 100 000-item bench
+held 76 MB, which every photomirror command then "used"). GNU time did this job before, but
+prints CPU to the 10 ms, which moved the ratio of two 30 ms parses by a quarter. The machine
+is shared and noisy, so tools run in rounds, in a shuffled order per round, and the ratios are
+taken per round before the median: drift hits every tool of a round alike.
 """
-import os, random, statistics, subprocess, sys, tempfile, time
+import atexit, os, random, shutil, statistics, subprocess, sys, tempfile, time
 from dataclasses import dataclass, field
 
 
@@ -22,15 +23,31 @@ class Run:
     code: int
 
 
-TIME = "/usr/bin/time"  # GNU time, Debian's package `time` (Scripts/bench installs it)
+_RUSAGE = None
+
+
+def _rusage():
+    """The `rusage` wrapper, compiled once per bench run beside this file's sources."""
+    global _RUSAGE
+    if _RUSAGE is None:
+        folder = tempfile.mkdtemp(prefix="bench-rusage-")
+        atexit.register(shutil.rmtree, folder, True)
+        binary = os.path.join(folder, "rusage")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rusage.c")
+        done = subprocess.run(["gcc", "-O2", "-o", binary, source], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"gcc {source} failed: {done.stderr[-2000:]}")
+        _RUSAGE = binary
+    return _RUSAGE
 
 
 def run(argv, *, env=None, cwd=None, stdout=subprocess.DEVNULL, stderr=None, check=True):
     """Runs argv to completion and returns its Run. stderr is kept for the error message."""
     errfile = stderr if stderr is not None else subprocess.PIPE
+    wrapper = _rusage()
     with tempfile.NamedTemporaryFile("r", prefix="measure-", suffix=".txt") as usage_file:
         start = time.perf_counter()
-        proc = subprocess.Popen([TIME, "-f", "%U %S %M", "-o", usage_file.name, *argv], env=env, cwd=cwd,
+        proc = subprocess.Popen([wrapper, usage_file.name, *argv], env=env, cwd=cwd,
                                 stdout=stdout, stderr=errfile, stdin=subprocess.DEVNULL)
         err = b""
         if errfile is subprocess.PIPE:
@@ -38,10 +55,11 @@ def run(argv, *, env=None, cwd=None, stdout=subprocess.DEVNULL, stderr=None, che
             proc.stderr.close()
         code = proc.wait()
         wall = time.perf_counter() - start
-        # The last line is the format's; a line before it may say how the command ended.
-        lines = usage_file.read().split("\n")
-    user, system, rss_kb = [line for line in lines if line.strip()][-1].split()
-    result = Run(wall, float(user) + float(system), int(rss_kb), code)
+        fields = usage_file.read().split()
+    if len(fields) != 4:
+        raise RuntimeError(f"{argv[0]} was not run: {err.decode(errors='replace')[-2000:]}")
+    user_us, system_us, rss_kb, code = (int(field) for field in fields)
+    result = Run(wall, (user_us + system_us) / 1e6, rss_kb, code)
     if check and result.code != 0:
         shown = " ".join(argv[:6]) + (" ..." if len(argv) > 6 else "")
         raise RuntimeError(f"{shown} exited {result.code}: {err.decode(errors='replace')[-2000:]}")
