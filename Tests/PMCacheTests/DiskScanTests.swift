@@ -25,6 +25,11 @@ import Testing
         #expect(scan.contentFileCount == 3)
         #expect(scan.files.count == 7)
         #expect(try #require(scan.files["originals/ab/ab1.jpg"]) >= 5000)
+        // By kind as `stats` shows them, temp files in the content folders included.
+        func bytes(_ paths: [CachePath]) throws -> Int { try paths.reduce(0) { $0 + (try #require(scan.files[$1])) } }
+        #expect(scan.contentKinds.originals == (try bytes(["originals/ab/ab1.jpg", "originals/cd/cd1.jpg"])))
+        #expect(scan.contentKinds.thumbnails == (try bytes(["thumbs/40x40/ab/ab1.png", "thumbs/40x40/ab/.tmp-123"])))
+        #expect(try DiskScan.measure(root: try makeCache(), compact: true).contentKinds == scan.contentKinds)
     }
 
     @Test func theTotalBoundsBothOfDusCounts() async throws {
@@ -99,6 +104,8 @@ import Testing
         }
         #expect(scan.tempFiles == full.tempFiles)
         #expect(scan.contentFileCount == full.contentFileCount)
+        #expect(scan.contentKinds == full.contentKinds)
+        #expect(full.contentKinds.originals > 0 && full.contentKinds.thumbnails > 0)
     }
 
     @Test func aMissingRootIsAnError() {

@@ -22,6 +22,9 @@ public struct DiskScan: Sendable {
     public private(set) var tempFiles: [String] = []
     /// How many files under the content folders (`originals/`, `thumbs/`) are not temp files.
     public private(set) var contentFileCount = 0
+    /// Disk use of the files under `originals/` and under `thumbs/` (temp files included), in a
+    /// compact scan too: what `stats` shows without listing 200 000 paths.
+    public private(set) var contentKinds = ContentKindBytes()
     /// When each listed object was last written (seconds since 1970), where the storage's
     /// listing says (an object store's Last-Modified): how garbage's age is judged.
     public private(set) var modified: [CachePath: Double] = [:]
@@ -33,6 +36,7 @@ public struct DiskScan: Sendable {
     /// Disk use of everything inside the fan-out folders, and their non-temp files.
     private var deepBytes = 0
     private var deepContentCount = 0
+    private var deepKinds = ContentKindBytes()
 
     /// Files under the content folders that are not temp files: what an index row must name.
     public var contentFiles: [CachePath] {
@@ -82,8 +86,10 @@ public struct DiskScan: Sendable {
     }
 
     private mutating func add(_ path: String, bytes: Int) {
-        files[CachePath(path)] = bytes
+        let key = CachePath(path)
+        files[key] = bytes
         usage += bytes
+        contentKinds.add(key, bytes: bytes)
         if Self.isTemp(path) {
             tempFiles.append(path)
         } else if Self.isContent(path) {
@@ -153,6 +159,7 @@ public struct DiskScan: Sendable {
         for path in removed where !shallowFiles.contains(path) {
             guard let bytes = files.removeValue(forKey: path) ?? (listsContentFiles ? nil : contentSizes.remove(path)) else { continue }
             deepBytes -= bytes
+            deepKinds.add(path, bytes: -bytes)
             if case .text(let text) = path, Self.isTemp(text) { continue }
             deepContentCount -= 1
         }
@@ -163,7 +170,7 @@ public struct DiskScan: Sendable {
         }
         top.deferred = []
         tempFiles = tempFiles.filter { !shallowFiles.contains(.text($0)) && files[.text($0)] != nil }
-        (usage, contentFileCount, shallowFiles) = (deepBytes, deepContentCount, [])
+        (usage, contentFileCount, contentKinds, shallowFiles) = (deepBytes, deepContentCount, deepKinds, [])
         absorb(top)
         tempFiles.sort()
     }
@@ -171,10 +178,12 @@ public struct DiskScan: Sendable {
     private mutating func absorb(_ walk: DiskWalk) {
         usage += walk.usage
         contentFileCount += walk.contentCount
+        contentKinds += walk.kinds
         tempFiles += walk.tempFiles
         if walk.isDeep {
             deepBytes += walk.usage
             deepContentCount += walk.contentCount
+            deepKinds += walk.kinds
         }
         for (path, bytes) in walk.files {
             files[path] = bytes

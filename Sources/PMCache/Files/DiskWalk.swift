@@ -17,6 +17,8 @@ struct DiskWalk: Sendable {
     /// hash of their path, instead of `files`.
     var keepsContentPaths = true
     var hashed: [PathSizes.Entry] = []
+    /// Disk use of the files under `originals/` and under `thumbs/`, temp files included.
+    var kinds = ContentKindBytes()
 
     /// The folders walked before fanning out: the root, `originals`, `thumbs`, `thumbs/<size>`, `feeds`.
     static func walksFirst(_ relative: String) -> Bool {
@@ -63,6 +65,7 @@ struct DiskWalk: Sendable {
                 subfolders.append(found.path.description)
                 continue
             }
+            if isContent { kinds.add(found.path, bytes: found.bytes) }
             let isContentFile = isContent && !found.isTemp
             if isContentFile && !keepsContentPaths {
                 hashed.append(PathSizes.Entry(key: PathSizes.key(found.path), bytes: found.bytes))
