@@ -55,8 +55,9 @@ enum HTMLImageAttributes {
                 number = number * 10 + Int(bytes[index] - 0x30)
                 index += 1
             }
+            // A seventh digit stopped the loop: more than six are no size.
             let digits = index - start
-            guard digits > 0, digits <= 6, index == bytes.count || bytes[index] < 0x30 || bytes[index] > 0x39 else { return nil }
+            guard digits > 0, digits <= 6 else { return nil }
             return number
         }
     }

@@ -146,23 +146,11 @@ enum XMLAmpersandRepair {
     /// changes: escaped markup is made of them, tens in each item of a feed of HTML.
     static func predefinedEnd(_ bytes: [UInt8], at start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            let left = buffer.count - start
-            guard left >= 4 else { return nil }
-            let first = buffer[start + 1], second = buffer[start + 2], third = buffer[start + 3]
-            if second == UInt8(ascii: "t"), third == UInt8(ascii: ";"), first == UInt8(ascii: "l") || first == UInt8(ascii: "g") {
-                return start + 4
-            }
-            guard left >= 5 else { return nil }
-            let fourth = buffer[start + 4]
-            if first == UInt8(ascii: "a"), second == UInt8(ascii: "m"), third == UInt8(ascii: "p"), fourth == UInt8(ascii: ";") {
-                return start + 5
-            }
-            guard left >= 6, buffer[start + 5] == UInt8(ascii: ";") else { return nil }
-            if first == UInt8(ascii: "q"), second == UInt8(ascii: "u"), third == UInt8(ascii: "o"), fourth == UInt8(ascii: "t") {
-                return start + 6
-            }
-            if first == UInt8(ascii: "a"), second == UInt8(ascii: "p"), third == UInt8(ascii: "o"), fourth == UInt8(ascii: "s") {
-                return start + 6
+            for known in predefinedNames {
+                let semicolon = start + 1 + known.bytes.count
+                guard semicolon < buffer.count, buffer[semicolon] == UInt8(ascii: ";"),
+                      buffer[(start + 1)..<semicolon].elementsEqual(known.bytes) else { continue }
+                return semicolon + 1
             }
             return nil
         }
